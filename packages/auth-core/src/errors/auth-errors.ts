@@ -1,0 +1,142 @@
+import { AuthError } from './auth-error.js';
+import type { AuthErrorOptions } from './auth-error.js';
+import {
+  COGNITO_ERROR_CATALOGUE,
+  CONFIG_ERROR_CATALOGUE,
+  PASSKEY_ERROR_CATALOGUE,
+  SESSION_ERROR_CATALOGUE,
+  VALIDATION_ERROR_CATALOGUE,
+  cognitoCatalogueEntry,
+} from './catalogue.js';
+import type {
+  AuthValidationErrorCode,
+  CatalogueEntry,
+  ConfigErrorCode,
+  PasskeyErrorCode,
+  SessionErrorCode,
+} from './catalogue.js';
+
+// Each class reads only its own table, so a bundle pulls in only the messages it can throw.
+function paramsFor(code: string, entry: CatalogueEntry, options: AuthErrorOptions) {
+  return {
+    name: code,
+    message: options.message ?? entry.message,
+    recoverySuggestion: options.recoverySuggestion ?? entry.recoverySuggestion,
+    underlyingError: options.underlyingError,
+  };
+}
+
+// One class per session code so callers can use `instanceof` as well as `name`.
+function sessionErrorClass<C extends SessionErrorCode>(code: C) {
+  return class extends AuthError {
+    declare name: C;
+    constructor(options: AuthErrorOptions = {}) {
+      super(paramsFor(code, SESSION_ERROR_CATALOGUE[code], options));
+    }
+  };
+}
+
+/** A sign-in was attempted while a user is signed in. */
+export const UserAlreadyAuthenticatedException = /* @__PURE__ */ sessionErrorClass('UserAlreadyAuthenticatedException');
+export type UserAlreadyAuthenticatedException = InstanceType<typeof UserAlreadyAuthenticatedException>;
+/** An API needing a signed-in user was called without one. */
+export const UserUnAuthenticatedException = /* @__PURE__ */ sessionErrorClass('UserUnAuthenticatedException');
+export type UserUnAuthenticatedException = InstanceType<typeof UserUnAuthenticatedException>;
+/** The sign-in flow is in a state that cannot continue (no signIn, failed, or expired state). */
+export const SignInException = /* @__PURE__ */ sessionErrorClass('SignInException');
+export type SignInException = InstanceType<typeof SignInException>;
+/** Tokens were received but the session could not be read back. */
+export const UnexpectedSignInInterruptionException = /* @__PURE__ */ sessionErrorClass('UnexpectedSignInInterruptionException');
+export type UnexpectedSignInInterruptionException = InstanceType<typeof UnexpectedSignInInterruptionException>;
+/** Refresh is impossible for this session (implicit-grant OAuth tokens). */
+export const TokenRefreshException = /* @__PURE__ */ sessionErrorClass('TokenRefreshException');
+export type TokenRefreshException = InstanceType<typeof TokenRefreshException>;
+/** No stored session. */
+export const NoSessionFoundException = /* @__PURE__ */ sessionErrorClass('NoSessionFoundException');
+export type NoSessionFoundException = InstanceType<typeof NoSessionFoundException>;
+/** Auto sign-in after sign-up was not started, or the account was not confirmed on time. */
+export const AutoSignInException = /* @__PURE__ */ sessionErrorClass('AutoSignInException');
+export type AutoSignInException = InstanceType<typeof AutoSignInException>;
+/** Stored device key, group key or random password is missing. */
+export const DeviceMetadataNotFoundException = /* @__PURE__ */ sessionErrorClass('DeviceMetadataNotFoundException');
+export type DeviceMetadataNotFoundException = InstanceType<typeof DeviceMetadataNotFoundException>;
+/** The sign-out redirect list is empty or malformed. */
+export const InvalidRedirectException = /* @__PURE__ */ sessionErrorClass('InvalidRedirectException');
+export type InvalidRedirectException = InstanceType<typeof InvalidRedirectException>;
+/** The redirect URL passed to signOut is not in oauth.redirectSignOut. */
+export const InvalidPreferredRedirectUrlException = /* @__PURE__ */ sessionErrorClass('InvalidPreferredRedirectUrlException');
+export type InvalidPreferredRedirectUrlException = InstanceType<typeof InvalidPreferredRedirectUrlException>;
+/** No configured sign-out redirect is on the current origin. */
+export const InvalidOriginException = /* @__PURE__ */ sessionErrorClass('InvalidOriginException');
+export type InvalidOriginException = InstanceType<typeof InvalidOriginException>;
+/** Going through the hosted logout page failed. */
+export const OAuthSignOutException = /* @__PURE__ */ sessionErrorClass('OAuthSignOutException');
+export type OAuthSignOutException = InstanceType<typeof OAuthSignOutException>;
+/** The provider could not be reached, or answered with something that is not its JSON protocol. */
+export const NetworkError = /* @__PURE__ */ sessionErrorClass('NetworkError');
+export type NetworkError = InstanceType<typeof NetworkError>;
+
+/** Invalid configuration given to configure() or createAuthRuntime(). */
+export class AuthConfigError extends AuthError {
+  declare name: ConfigErrorCode;
+  constructor(code: ConfigErrorCode, options: AuthErrorOptions = {}) {
+    super(paramsFor(code, CONFIG_ERROR_CATALOGUE[code], options));
+  }
+}
+
+/** Invalid input to a public function (spec section 5). */
+export class AuthValidationError extends AuthError {
+  declare name: AuthValidationErrorCode;
+  constructor(code: AuthValidationErrorCode, options: AuthErrorOptions = {}) {
+    super(paramsFor(code, VALIDATION_ERROR_CATALOGUE[code], options));
+  }
+}
+
+/** A WebAuthn (passkey) ceremony failed or cannot run. */
+export class PasskeyError extends AuthError {
+  declare name: PasskeyErrorCode;
+  constructor(code: PasskeyErrorCode, options: AuthErrorOptions = {}) {
+    super(paramsFor(code, PASSKEY_ERROR_CATALOGUE[code], options));
+  }
+}
+
+/** Which provider answered with the error. */
+export type CognitoService = 'user-pool' | 'identity-pool';
+
+/** Fields of a provider error beyond AuthError's. */
+export interface CognitoServiceErrorParams {
+  name: string;
+  message?: string | undefined;
+  httpStatusCode: number;
+  service: CognitoService;
+  operation: string;
+  underlyingError?: unknown;
+}
+
+/**
+ * An error answered by Cognito (`{__type, message}`), keeping the provider's name
+ * (NotAuthorizedException, CodeMismatchException, …) as `name` and its message.
+ */
+export class CognitoServiceError extends AuthError {
+  readonly httpStatusCode: number;
+  readonly service: CognitoService;
+  readonly operation: string;
+
+  constructor(params: CognitoServiceErrorParams) {
+    const entry = cognitoCatalogueEntry(params.name) ?? COGNITO_ERROR_CATALOGUE.UnknownError;
+    super({
+      name: params.name,
+      message: params.message !== undefined && params.message !== '' ? params.message : entry.message,
+      recoverySuggestion: entry.recoverySuggestion,
+      underlyingError: params.underlyingError,
+    });
+    this.httpStatusCode = params.httpStatusCode;
+    this.service = params.service;
+    this.operation = params.operation;
+  }
+}
+
+/** True when `error` came from Cognito, optionally with the given provider name. */
+export function isCognitoServiceError(error: unknown, name?: string): error is CognitoServiceError {
+  return error instanceof CognitoServiceError && (name === undefined || error.name === name);
+}

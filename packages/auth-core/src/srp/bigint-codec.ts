@@ -1,0 +1,63 @@
+// Integers <-> hex and bytes in the convention of Cognito's SRP: hashes are taken over "padHex"
+// encodings (Java BigInteger.toByteArray()), while SRP_A goes on the wire as minimal hex.
+import { bytesToHex as nobleBytesToHex } from '@noble/hashes/utils.js';
+
+import { SrpInvalidParameterError } from './errors.js';
+
+const hexDigits = /^[0-9a-fA-F]+$/;
+const highBitSet = /^[89a-f]/;
+
+/** Parses unsigned hexadecimal (either case, no prefix, odd length allowed) as Cognito sends SRP_A, SRP_B and SALT. */
+export function hexToBigInt(hex: string, parameter = 'hex'): bigint {
+  if (!hexDigits.test(hex)) {
+    throw new SrpInvalidParameterError(parameter, 'expected a non-empty hexadecimal string');
+  }
+  return BigInt(`0x${hex}`);
+}
+
+/** Minimal lowercase hex of a non-negative integer: the form Cognito clients send as SRP_A. */
+export function bigIntToHex(value: bigint): string {
+  assertNonNegative(value);
+  return value.toString(16);
+}
+
+/**
+ * Cognito's padHex: the even-length hex of the two's-complement encoding of a non-negative
+ * integer, i.e. a leading "00" byte when the top bit is set so the value reads as positive.
+ * 0 encodes as "00". Only non-negative values occur in SRP, so negatives are refused.
+ */
+export function padHex(value: bigint): string {
+  assertNonNegative(value);
+  let hex = value.toString(16);
+  if (hex.length % 2 === 1) hex = `0${hex}`;
+  return highBitSet.test(hex) ? `00${hex}` : hex;
+}
+
+/** The bytes of padHex(value): what Cognito hashes for N, g, A, B, S, u and the salt. */
+export function padBytes(value: bigint): Uint8Array {
+  return hexToBytes(padHex(value));
+}
+
+/** Big-endian unsigned bytes as an integer (empty is 0). */
+export function bytesToBigInt(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : BigInt(`0x${nobleBytesToHex(bytes)}`);
+}
+
+/** Lowercase hex of bytes. */
+export function bytesToHex(bytes: Uint8Array): string {
+  return nobleBytesToHex(bytes);
+}
+
+/** Bytes of an even-length hex string (either case). */
+export function hexToBytes(hex: string, parameter = 'hex'): Uint8Array {
+  if (hex.length % 2 === 1 || (hex.length > 0 && !hexDigits.test(hex))) {
+    throw new SrpInvalidParameterError(parameter, 'expected an even-length hexadecimal string');
+  }
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
+function assertNonNegative(value: bigint): void {
+  if (value < 0n) throw new RangeError('SRP integers are non-negative');
+}

@@ -1,0 +1,55 @@
+import { DataClientError } from '../errors/data-client-errors.js';
+import type { ModelClient } from '../graphql/model-client.js';
+import type { TemporaryProfile } from '../users/temporary-profile.js';
+import type { UserRecord } from '../users/user-loader.js';
+import type { ConfigRecord } from './config-loader.js';
+
+/**
+ * Sets `key` to `value` in a JSON settings text: an object gets the key; an array has it set in
+ * its first element (the form sessionLength may take); anything else becomes a new object.
+ */
+export function mergeSetting(json: string | null | undefined, key: string, value: unknown): string {
+  let parsed: unknown;
+  try {
+    parsed = json === null || json === undefined || json === '' ? {} : (JSON.parse(json) as unknown);
+  } catch {
+    parsed = {};
+  }
+  if (Array.isArray(parsed)) {
+    const list: unknown[] = parsed;
+    const first = list[0];
+    const head = first !== null && typeof first === 'object' && !Array.isArray(first) ? { ...first, [key]: value } : { [key]: value };
+    return JSON.stringify([head, ...list.slice(1)]);
+  }
+  const base = parsed !== null && typeof parsed === 'object' ? parsed : {};
+  return JSON.stringify({ ...base, [key]: value });
+}
+
+/** The user and config after a setting was saved. */
+export interface SavedSetting {
+  readonly user: UserRecord | TemporaryProfile;
+  readonly config: ConfigRecord | null;
+}
+
+/**
+ * Saves a key-value setting into both the user's userConfig and the linked config's JSON.
+ * 'No user is logged in' without a user; 'Failed to update config' when a write fails. A
+ * temporary profile has no record: it is updated in memory only.
+ */
+export async function saveSetting(
+  models: ModelClient,
+  current: { readonly user: UserRecord | TemporaryProfile | null | undefined; readonly config: ConfigRecord | null | undefined },
+  key: string,
+  value: unknown,
+): Promise<SavedSetting> {
+  const { user, config } = current;
+  if (user === null || user === undefined) throw new DataClientError('NoUserLoggedInError');
+  if ('temporary' in user) return { user: { ...user, userConfig: mergeSetting(user.userConfig, key, value) }, config: config ?? null };
+  try {
+    const updatedUser = await models.UserMdl.update({ id: user.id, userConfig: mergeSetting(user.userConfig, key, value) });
+    const updatedConfig = config === null || config === undefined ? null : await models.ConfigMdl.update({ id: config.id, config: mergeSetting(config.config, key, value) });
+    return { user: updatedUser, config: updatedConfig };
+  } catch (error) {
+    throw new DataClientError('ConfigUpdateError', { cause: error });
+  }
+}

@@ -1,0 +1,94 @@
+import {
+  entityFields,
+  entityNames,
+  entityPlurals,
+  selectionOf,
+  type CreateInput,
+  type EntityName,
+  type EntityRecord,
+  type ModelFilter,
+  type UpdateInput,
+} from './entity-fields.js';
+import type { GraphqlTransport } from './graphql-transport.js';
+
+/** Arguments of a list call. */
+export interface ListOptions<N extends EntityName> {
+  filter?: ModelFilter<N>;
+  limit?: number;
+  nextToken?: string | null;
+}
+
+/** One page: Amplify's `{ items, nextToken }`. */
+export interface PageOf<N extends EntityName> {
+  items: EntityRecord<N>[];
+  nextToken: string | null;
+}
+
+/** The typed operations of one entity. */
+export interface EntityOperations<N extends EntityName> {
+  get(id: string): Promise<EntityRecord<N> | null>;
+  list(options?: ListOptions<N>): Promise<PageOf<N>>;
+  create(input: CreateInput<N>): Promise<EntityRecord<N>>;
+  update(input: UpdateInput<N>, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
+  delete(input: { id: string }, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
+  /** Pages of the list, following nextToken until the last (or `maxPages`). */
+  pages(options?: ListOptions<N> & { maxPages?: number }): AsyncGenerator<PageOf<N>, void, undefined>;
+  /** Records of every page, one by one. */
+  items(options?: ListOptions<N> & { maxPages?: number }): AsyncGenerator<EntityRecord<N>, void, undefined>;
+}
+
+/** Typed operations for every entity, keyed by entity name. */
+export type ModelClient = { readonly [N in EntityName]: EntityOperations<N> };
+
+function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N): EntityOperations<N> {
+  const sel = selectionOf(name);
+  const list = `list${entityPlurals[name]}`;
+  const docs = {
+    get: `query Get${name}($id: ID!) { get${name}(id: $id) { ${sel} } }`,
+    list: `query List${entityPlurals[name]}($filter: Model${name}FilterInput, $limit: Int, $nextToken: String) { ${list}(filter: $filter, limit: $limit, nextToken: $nextToken) { items { ${sel} } nextToken } }`,
+    create: `mutation Create${name}($input: Create${name}Input!) { create${name}(input: $input) { ${sel} } }`,
+    update: `mutation Update${name}($input: Update${name}Input!, $condition: Model${name}ConditionInput) { update${name}(input: $input, condition: $condition) { ${sel} } }`,
+    delete: `mutation Delete${name}($input: Delete${name}Input!, $condition: Model${name}ConditionInput) { delete${name}(input: $input, condition: $condition) { ${sel} } }`,
+  };
+  const ops: EntityOperations<N> = {
+    async get(id) {
+      return (await transport.request<Record<string, EntityRecord<N> | null>>(docs.get, { id }))[`get${name}`] ?? null;
+    },
+    async list(options = {}) {
+      const data = await transport.request<Record<string, PageOf<N>>>(docs.list, { filter: options.filter, limit: options.limit, nextToken: options.nextToken ?? null });
+      return data[list] ?? { items: [], nextToken: null };
+    },
+    async create(input) {
+      return (await transport.request<Record<string, EntityRecord<N>>>(docs.create, { input }))[`create${name}`];
+    },
+    async update(input, condition) {
+      return (await transport.request<Record<string, EntityRecord<N>>>(docs.update, { input, condition }))[`update${name}`];
+    },
+    async delete(input, condition) {
+      return (await transport.request<Record<string, EntityRecord<N>>>(docs.delete, { input: { id: input.id }, condition }))[`delete${name}`];
+    },
+    async *pages(options = {}) {
+      let nextToken = options.nextToken ?? null;
+      for (let page = 0; options.maxPages === undefined || page < options.maxPages; page++) {
+        const result = await ops.list({ ...options, nextToken });
+        yield result;
+        nextToken = result.nextToken;
+        if (nextToken === null) return;
+      }
+    },
+    async *items(options = {}) {
+      for await (const page of ops.pages(options)) yield* page.items;
+    },
+  };
+  return ops;
+}
+
+/** Creates typed operations for every entity over a transport. */
+export function createModelClient(transport: GraphqlTransport): ModelClient {
+  const client: Partial<Record<EntityName, unknown>> = {};
+  for (const name of entityNames) client[name] = operationsOf(transport, name);
+  return client as ModelClient;
+}
+
+/** The field table, for tests and code generators. */
+export { entityFields };

@@ -1,0 +1,35 @@
+// @steward/data-client: typed client of Steward's AppSync-style data API, and the session, user
+// and config rules of the product (spec sections 3, 4, 7, 8, 9).
+export { createDataClient, configureDataClient, getDataClient, type DataClient, type DataClientOptions, type SignInRecord } from './client/data-client.js';
+export { systemClock, consoleLogger, epochSeconds, type AuthPort, type Clock, type DataClientLogger, type RandomSource, type SessionTokens, type TokenLike } from './client/ports.js';
+export { createGraphqlTransport, authCoreTokenSource, type GraphqlTransport, type GraphqlTransportOptions, type TokenSource } from './graphql/graphql-transport.js';
+export { createModelClient, type EntityOperations, type ListOptions, type ModelClient, type PageOf } from './graphql/model-client.js';
+export {
+  entityFields,
+  entityNames,
+  entityPlurals,
+  selectionOf,
+  type CreateInput,
+  type EntityName,
+  type EntityRecord,
+  type FieldCondition,
+  type FieldType,
+  type ModelFilter,
+  type UpdateInput,
+} from './graphql/entity-fields.js';
+export { SessionStore, SESSION_MESSAGES, type CreatedSession, type NewSession, type SessionRecord, type SessionStoreOptions, type SessionValidation } from './sessions/session-store.js';
+export { newSessionId, compactTimestamp, type SessionIdFormat } from './sessions/session-id.js';
+export { DEFAULT_SESSION_LENGTH_SECONDS, isSessionExpired, newestSession, sessionDataOf, sessionEndOf, sessionLengthFrom } from './sessions/session-rules.js';
+export { temporaryNames, temporaryProfile, type TemporaryProfile, type UserAttributes } from './users/temporary-profile.js';
+export { UserLoader, userLookups, type LoadedUser, type UserLoadResult, type UserRecord } from './users/user-loader.js';
+export { toUserState, type UserStateFields } from './users/user-state.js';
+export { ConfigLoader, userConfigName, type ConfigRecord } from './config/config-loader.js';
+export { mergeSetting, saveSetting, type SavedSetting } from './config/settings.js';
+export {
+  DataApiRequestError,
+  DataClientError,
+  dataClientErrorCatalogue,
+  isDataClientError,
+  type DataClientErrorName,
+  type GraphqlErrorEntry,
+} from './errors/data-client-errors.js';

@@ -1,0 +1,149 @@
+// Builds the HTTP server without listening, so tests can `inject` requests or listen on port 0.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { AbuseLimits } from './abuse/abuse-limits.js';
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
+import { createDelivery } from './delivery/create-delivery.js';
+import type { DevOutbox } from './delivery/dev-outbox.js';
+import type { MessageDelivery } from './delivery/message-delivery.js';
+import { registerOutboxRoutes } from './delivery/outbox-routes.js';
+import { registerLogoutRoutes } from './hosted/logout-routes.js';
+import { registerRuntimeConfigRoutes } from './runtime-config/runtime-config-routes.js';
+import { systemClock, type Clock } from './time/clock.js';
+import { SigningKeys } from './tokens/signing-keys.js';
+import { TokenService } from './tokens/token-service.js';
+import { registerWellKnownRoutes } from './tokens/well-known-routes.js';
+import { createRegistry } from './user-pool/operations/all-operations.js';
+import { fromPino, type Logger } from './user-pool/operations/logger.js';
+import type { Operation } from './user-pool/operations/operation.js';
+import type { ServerServices } from './user-pool/operations/operation-context.js';
+import type { OperationRegistry } from './user-pool/operations/registry.js';
+import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
+import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
+import { registerGraphqlApi } from './graphql/index.js';
+
+/** What buildApp needs besides the configuration; only `db` is required. */
+export interface AppDependencies {
+  /** An open, migrated database. */
+  readonly db: Database;
+  readonly clock?: Clock;
+  /** Replaces the delivery the configuration would choose (tests of production delivery). */
+  readonly delivery?: MessageDelivery;
+  /** Replaces the operation list (tests of the framework). */
+  readonly operations?: readonly Operation[];
+  /** Where log lines go (default stdout); tests capture them to check that secrets never appear. */
+  readonly logStream?: { write(line: string): void };
+}
+
+/** The services and registry of a built app, reachable as `app.steward`. */
+export interface StewardHandle extends ServerServices {
+  readonly registry: OperationRegistry;
+  /** The dev outbox in development mode; undefined in production. */
+  readonly outbox: DevOutbox | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's services (database, tokens, delivery, limits…) for tests, the CLI and other route modules. */
+    steward: StewardHandle;
+  }
+}
+
+/** Builds the long-lived services of a process (shared by buildApp and the CLI). */
+export function createServices(config: Config, deps: AppDependencies, log: Logger): StewardHandle {
+  const clock = deps.clock ?? systemClock;
+  const keys = new SigningKeys(deps.db, clock);
+  const tokens = new TokenService(deps.db, config, clock, keys);
+  const created = createDelivery(config, deps.db, clock, log);
+  return {
+    db: deps.db,
+    config,
+    clock,
+    tokens,
+    delivery: deps.delivery ?? created.delivery,
+    outbox: created.outbox,
+    limits: new AbuseLimits(deps.db, clock, config),
+    log,
+    registry: createRegistry(deps.operations),
+  };
+}
+
+const CORS_HEADERS = 'content-type, x-amz-target, x-amz-user-agent, x-amz-date, x-amz-content-sha256, x-amz-security-token, amz-sdk-invocation-id, amz-sdk-request, authorization, cache-control';
+
+/** Builds the Fastify app with every route; does not listen. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens travel in bodies and the Authorization header: never log either.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.logStream !== undefined ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  const steward = createServices(config, deps, fromPino(app.log));
+  app.decorate('steward', steward);
+
+  const origin = (request: FastifyRequest): string => {
+    if (config.publicUrlIsExplicit) return config.publicUrl;
+    const host = request.headers.host ?? `${config.host}:${config.port}`;
+    return `${request.protocol}://${host}`;
+  };
+
+  if (config.corsOrigins.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      const requestOrigin = request.headers.origin;
+      if (requestOrigin === undefined) return;
+      const allowed = config.corsOrigins.includes('*') || config.corsOrigins.includes(requestOrigin);
+      if (!allowed) return;
+      void reply
+        .header('access-control-allow-origin', config.corsOrigins.includes('*') ? '*' : requestOrigin)
+        .header('vary', 'Origin')
+        .header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage');
+      if (request.method === 'OPTIONS') {
+        return reply
+          .status(204)
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header('access-control-allow-headers', CORS_HEADERS)
+          .header('access-control-max-age', '600')
+          .send();
+      }
+    });
+  }
+
+  app.get('/health', async () => {
+    await steward.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  await registerJsonProtocolRoutes(app, steward, steward.registry);
+  registerWellKnownRoutes(app, steward.db, steward.tokens, origin);
+  registerRuntimeConfigRoutes(app, config, steward.db, origin);
+  registerLogoutRoutes(app, steward.db);
+  await registerAdminApiRoutes(app, steward);
+  await registerGraphqlApi(app, {
+    db: steward.db,
+    clock: steward.clock,
+    nextTokenSecret: config.codePepper,
+    verifyAccessToken: async (token) => (await steward.tokens.verifyAccessToken(token)).claims,
+  });
+  if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
+
+  const webRoot = path.resolve(config.webDistDir);
+  const serveWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
+    if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+// Administration from the command line: pnpm --filter @steward/server cli <command> [options]
+import { runCli } from './admin/cli-commands.js';
+import { ConfigError } from './config/config.js';
+import { isServiceError } from './errors/catalogue.js';
+
+try {
+  process.exitCode = await runCli(process.argv.slice(2), process.env, (line) => console.log(line));
+} catch (error) {
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (isServiceError(error)) console.error(`${error.name}: ${error.message}`);
+  else console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}

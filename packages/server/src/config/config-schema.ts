@@ -1,0 +1,206 @@
+// The one configuration schema of the server process. Every setting is an environment variable;
+// docs/configuration.md describes each of them (a test keeps the two in step).
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** Absolute path of the repository root (packages/server/src/config -> repo). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A value a field could not accept, reported with the variable's name. */
+export class ConfigValueError extends Error {
+  override readonly name = 'ConfigValueError';
+}
+
+/** One environment variable: its name, what the docs show as default, and how to read it. */
+export interface ConfigField<T> {
+  readonly env: string;
+  readonly defaultText: string;
+  readonly description: string;
+  /** Reads the raw value (undefined when unset or empty). Throws ConfigValueError on bad input. */
+  readonly parse: (raw: string | undefined) => T;
+}
+
+function field<T>(spec: ConfigField<T>): ConfigField<T> {
+  return spec;
+}
+
+function integer(min: number, max: number, fallback: number) {
+  return (raw: string | undefined): number => {
+    if (raw === undefined) return fallback;
+    if (!/^-?\d+$/.test(raw)) throw new ConfigValueError(`expected an integer, got "${raw}"`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new ConfigValueError(`expected ${min}..${max}, got ${value}`);
+    return value;
+  };
+}
+
+function boolean(raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const v = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigValueError(`expected true or false, got "${raw}"`);
+}
+
+function optionalUrl(protocols: readonly string[]) {
+  return (raw: string | undefined): string | undefined => {
+    if (raw === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigValueError(`expected a URL, got "${raw}"`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigValueError(`expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
+    }
+    return raw;
+  };
+}
+
+function text(fallback: string) {
+  return (raw: string | undefined): string => raw ?? fallback;
+}
+
+function optionalText(raw: string | undefined): string | undefined {
+  return raw;
+}
+
+function oneOf<const T extends string>(values: readonly T[], fallback: T) {
+  return (raw: string | undefined): T => {
+    if (raw === undefined) return fallback;
+    const found = values.find((v) => v === raw);
+    if (found === undefined) throw new ConfigValueError(`expected one of ${values.join(', ')}, got "${raw}"`);
+    return found;
+  };
+}
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/** Every setting of the server, keyed by its name in the typed Config. */
+export const configSchema = {
+  port: field({ env: 'PORT', defaultText: '3000', description: 'TCP port to listen on (0 picks a free port).', parse: integer(0, 65535, 3000) }),
+  host: field({ env: 'HOST', defaultText: '127.0.0.1', description: 'Interface to listen on; use 0.0.0.0 to accept connections from other machines.', parse: text('127.0.0.1') }),
+  publicUrl: field({
+    env: 'PUBLIC_URL',
+    defaultText: 'http://HOST:PORT',
+    description: 'Origin the browser and clients use to reach this server (behind a proxy: the public https origin). Endpoints in /runtime-config.json are built from it.',
+    parse: optionalUrl(['http:', 'https:']),
+  }),
+  mode: field({
+    env: 'STEWARD_MODE',
+    defaultText: 'development',
+    description: '`development` (dev outbox, demo seed, codes printed) or `production` (real delivery only, no outbox, codes never logged).',
+    parse: oneOf(['development', 'production'] as const, 'development'),
+  }),
+  databaseUrl: field({
+    env: 'DATABASE_URL',
+    defaultText: '(unset: embedded PGlite)',
+    description: 'PostgreSQL connection string. Unset: an embedded PGlite database in DATA_DIR.',
+    parse: optionalUrl(['postgres:', 'postgresql:']),
+  }),
+  databaseSchema: field({
+    env: 'DATABASE_SCHEMA',
+    defaultText: 'public',
+    description: 'PostgreSQL schema (search_path) holding the tables; created if missing. Tests use one fresh schema per suite.',
+    parse: (raw: string | undefined): string => {
+      const value = raw ?? 'public';
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new ConfigValueError(`expected a lowercase SQL identifier, got "${value}"`);
+      return value;
+    },
+  }),
+  dataDir: field({
+    env: 'DATA_DIR',
+    defaultText: '<repo>/.data/pglite',
+    description: 'Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` keeps it in memory (tests).',
+    parse: (raw: string | undefined): string => raw ?? path.join(REPO_ROOT, '.data', 'pglite'),
+  }),
+  region: field({
+    env: 'REGION',
+    defaultText: 'us-east-1',
+    description: 'AWS-style region used in pool ids, the default token issuer and /runtime-config.json.',
+    parse: (raw: string | undefined): string => {
+      const value = raw ?? 'us-east-1';
+      if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(value)) throw new ConfigValueError(`expected a region like us-east-1, got "${value}"`);
+      return value;
+    },
+  }),
+  issuerBaseUrl: field({
+    env: 'ISSUER_BASE_URL',
+    defaultText: 'https://cognito-idp.REGION.amazonaws.com',
+    description: 'Base of the `iss` claim; tokens carry `<ISSUER_BASE_URL>/<userPoolId>`. Set it to PUBLIC_URL to make OpenID discovery self-consistent.',
+    parse: optionalUrl(['http:', 'https:']),
+  }),
+  accessTokenTtlSeconds: field({ env: 'ACCESS_TOKEN_TTL_SECONDS', defaultText: '3600', description: 'Default access-token lifetime (app clients may override), 300..86400.', parse: integer(300, DAY, HOUR) }),
+  idTokenTtlSeconds: field({ env: 'ID_TOKEN_TTL_SECONDS', defaultText: '3600', description: 'Default id-token lifetime (app clients may override), 300..86400.', parse: integer(300, DAY, HOUR) }),
+  refreshTokenTtlSeconds: field({ env: 'REFRESH_TOKEN_TTL_SECONDS', defaultText: '2592000 (30 days)', description: 'Default refresh-token lifetime, 3600..315360000.', parse: integer(HOUR, 3650 * DAY, 30 * DAY) }),
+  authSessionTtlSeconds: field({ env: 'AUTH_SESSION_TTL_SECONDS', defaultText: '180', description: 'Lifetime of a sign-in challenge session (the `Session` string), 60..900.', parse: integer(60, 900, 180) }),
+  authSessionMaxAttempts: field({ env: 'AUTH_SESSION_MAX_ATTEMPTS', defaultText: '5', description: 'Wrong answers that end a challenge session.', parse: integer(1, 100, 5) }),
+  codeTtlSeconds: field({ env: 'CODE_TTL_SECONDS', defaultText: '3600', description: 'Lifetime of emailed/texted confirmation, reset and attribute-verification codes.', parse: integer(60, 7 * DAY, HOUR) }),
+  codeMaxAttempts: field({ env: 'CODE_MAX_ATTEMPTS', defaultText: '5', description: 'Wrong tries after which a code is void (LimitExceededException).', parse: integer(1, 100, 5) }),
+  codePepper: field({
+    env: 'CODE_PEPPER',
+    defaultText: '(development: a fixed dev value)',
+    description: 'Secret mixed into the HMAC of stored one-time codes; keep it outside the database. Required in production (a loud warning otherwise).',
+    parse: optionalText,
+  }),
+  temporaryPasswordTtlDays: field({ env: 'TEMPORARY_PASSWORD_TTL_DAYS', defaultText: '7', description: 'Days a temporary password from AdminCreateUser stays usable (written into the pool’s password policy on first start).', parse: integer(1, 365, 7) }),
+  wrongPasswordLimit: field({ env: 'WRONG_PASSWORD_LIMIT', defaultText: '5', description: 'Wrong passwords per user within the window before NotAuthorizedException "Password attempts exceeded" (0 disables).', parse: integer(0, 10_000, 5) }),
+  wrongPasswordWindowSeconds: field({ env: 'WRONG_PASSWORD_WINDOW_SECONDS', defaultText: '900', description: 'Window of the wrong-password counter.', parse: integer(1, 7 * DAY, 900) }),
+  codeSendLimit: field({ env: 'CODE_SEND_LIMIT', defaultText: '5', description: 'Codes sent per user and purpose within the window before LimitExceededException (0 disables).', parse: integer(0, 10_000, 5) }),
+  codeSendWindowSeconds: field({ env: 'CODE_SEND_WINDOW_SECONDS', defaultText: '3600', description: 'Window of the code-sending counter.', parse: integer(1, 7 * DAY, HOUR) }),
+  clientRequestLimit: field({ env: 'CLIENT_REQUEST_LIMIT', defaultText: '600', description: 'Requests per app client and source address within the window before TooManyRequestsException (0 disables).', parse: integer(0, 10_000_000, 600) }),
+  clientRequestWindowSeconds: field({ env: 'CLIENT_REQUEST_WINDOW_SECONDS', defaultText: '60', description: 'Window of the request-rate counter.', parse: integer(1, DAY, 60) }),
+  smtpUrl: field({ env: 'SMTP_URL', defaultText: '(unset)', description: 'SMTP server for email in production, e.g. smtps://user:pass@mail.example.com:465.', parse: optionalUrl(['smtp:', 'smtps:']) }),
+  smtpFrom: field({ env: 'SMTP_FROM', defaultText: 'Steward <no-reply@localhost>', description: 'From address of emails sent through SMTP_URL.', parse: text('Steward <no-reply@localhost>') }),
+  smsWebhookUrl: field({
+    env: 'SMS_WEBHOOK_URL',
+    defaultText: '(unset)',
+    description: 'HTTP(S) endpoint receiving `POST {"to","body"}` for each SMS in production.',
+    parse: optionalUrl(['http:', 'https:']),
+  }),
+  smsWebhookSecret: field({
+    env: 'SMS_WEBHOOK_SECRET',
+    defaultText: '(unset)',
+    description: 'When set, each SMS webhook request carries `X-Steward-Signature: sha256=<hex HMAC of the body>`.',
+    parse: optionalText,
+  }),
+  seedDemo: field({
+    env: 'SEED_DEMO',
+    defaultText: 'true in development, false in production',
+    description: 'On first start, also create the demo users (admin, staff, client) with known passwords.',
+    parse: boolean,
+  }),
+  webDistDir: field({
+    env: 'WEB_DIST_DIR',
+    defaultText: '<repo>/packages/web/dist',
+    description: 'Folder of the built web app, served with SPA fallback when it exists.',
+    parse: (raw: string | undefined): string => raw ?? path.join(REPO_ROOT, 'packages', 'web', 'dist'),
+  }),
+  bodyLimitBytes: field({ env: 'BODY_LIMIT_BYTES', defaultText: '65536', description: 'Largest accepted request body; larger ones get InvalidParameterException.', parse: integer(1024, 10 * 1024 * 1024, 65536) }),
+  adminAccessKeyId: field({
+    env: 'ADMIN_ACCESS_KEY_ID',
+    defaultText: '(unset: Admin* operations refused on the wire)',
+    description: 'Access key id that may call Admin* and ListUsers on `POST /` with an AWS Signature V4 (e.g. from the AWS SDK or CLI).',
+    parse: optionalText,
+  }),
+  adminSecretAccessKey: field({ env: 'ADMIN_SECRET_ACCESS_KEY', defaultText: '(unset)', description: 'Secret of ADMIN_ACCESS_KEY_ID used to check the signature.', parse: optionalText }),
+  allowGuestIdentities: field({ env: 'ALLOW_GUEST_IDENTITIES', defaultText: 'false', description: 'Identity pool: allow unauthenticated (guest) identities.', parse: (raw: string | undefined): boolean => boolean(raw) ?? false }),
+  corsOrigins: field({
+    env: 'CORS_ORIGINS',
+    defaultText: '(empty: same origin only)',
+    description: 'Comma-separated origins allowed to call the API from a browser on another origin (e.g. a Vite dev server), or `*`.',
+    parse: (raw: string | undefined): readonly string[] => (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0),
+  }),
+  trustProxy: field({ env: 'TRUST_PROXY', defaultText: 'false', description: 'Trust X-Forwarded-* headers (set when behind a reverse proxy) so rate limits see real client addresses.', parse: (raw: string | undefined): boolean => boolean(raw) ?? false }),
+  logLevel: field({
+    env: 'LOG_LEVEL',
+    defaultText: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+    parse: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  }),
+} as const;
+
+/** Names of the settings, as keys of Config. */
+export type ConfigKey = keyof typeof configSchema;

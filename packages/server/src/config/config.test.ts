@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configSchema, REPO_ROOT } from './config-schema.js';
+import { ConfigError, loadConfig, productionWarnings } from './config.js';
+
+describe('loadConfig', () => {
+  it('fills in the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      publicUrlIsExplicit: false,
+      mode: 'development',
+      region: 'us-east-1',
+      issuerBaseUrl: 'https://cognito-idp.us-east-1.amazonaws.com',
+      accessTokenTtlSeconds: 3600,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      authSessionTtlSeconds: 180,
+      seedDemo: true,
+      usesDevPepper: true,
+    });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT and the issuer from REGION', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', REGION: 'eu-west-2' });
+    expect(config.publicUrl).toBe('http://0.0.0.0:8080');
+    expect(config.issuerBaseUrl).toBe('https://cognito-idp.eu-west-2.amazonaws.com');
+  });
+
+  it('turns the demo seed off by default in production', () => {
+    expect(loadConfig({ STEWARD_MODE: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+  });
+
+  it('reports every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', STEWARD_MODE: 'staging', DATABASE_URL: 'mysql://x', REGION: 'moon' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'STEWARD_MODE', 'DATABASE_URL', 'REGION']) expect(problems).toContain(name);
+    }
+  });
+
+  it('requires the admin key id and secret together', () => {
+    expect(() => loadConfig({ ADMIN_ACCESS_KEY_ID: 'AKIA1' })).toThrow(/must be set together/);
+  });
+
+  it('rejects an unsafe schema name', () => {
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'x"; drop table users; --' })).toThrow(ConfigError);
+  });
+
+  it('warns loudly when production runs with development defaults', () => {
+    const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true' }));
+    expect(warnings.join('\n')).toMatch(/CODE_PEPPER/);
+    expect(warnings.join('\n')).toMatch(/SEED_DEMO/);
+    expect(warnings.join('\n')).toMatch(/SMTP_URL/);
+    expect(productionWarnings(loadConfig({}))).toEqual([]);
+    const configured = loadConfig({
+      STEWARD_MODE: 'production',
+      CODE_PEPPER: 'a-long-production-pepper',
+      SMTP_URL: 'smtp://mail.example.com',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      DATABASE_URL: 'postgres://db/steward',
+      PUBLIC_URL: 'https://steward.example.com',
+    });
+    expect(productionWarnings(configured)).toEqual([]);
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('describes every variable of the schema, and no other', async () => {
+    const doc = await readFile(path.join(REPO_ROOT, 'docs', 'configuration.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const schema = Object.values(configSchema).map((f) => f.env);
+    expect([...documented].sort()).toEqual([...schema].sort());
+  });
+});

@@ -1,0 +1,77 @@
+import { configSchema, ConfigValueError, type ConfigKey } from './config-schema.js';
+
+type Parsed = { readonly [K in ConfigKey]: ReturnType<(typeof configSchema)[K]['parse']> };
+
+/** The validated configuration of one server process (derived defaults filled in). */
+export interface Config extends Omit<Parsed, 'publicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper'> {
+  /** Origin of this server as clients see it, without a trailing slash. */
+  readonly publicUrl: string;
+  /** True when PUBLIC_URL was set; otherwise URLs handed to clients follow the request's Host. */
+  readonly publicUrlIsExplicit: boolean;
+  /** Base of the `iss` claim, without a trailing slash. */
+  readonly issuerBaseUrl: string;
+  readonly seedDemo: boolean;
+  readonly codePepper: string;
+  /** True when CODE_PEPPER was not set and the development pepper is in use. */
+  readonly usesDevPepper: boolean;
+}
+
+/** Thrown when the environment does not describe a valid configuration; lists every problem. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const DEV_PEPPER = 'steward-development-pepper-not-secret';
+
+/** Reads and validates the configuration from environment variables (all problems reported at once). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const problems: string[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(configSchema)) {
+    const raw = env[spec.env];
+    try {
+      parsed[key] = spec.parse(raw === undefined || raw.trim() === '' ? undefined : raw.trim());
+    } catch (error) {
+      if (!(error instanceof ConfigValueError)) throw error;
+      problems.push(`${spec.env}: ${error.message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const p = parsed as unknown as Parsed;
+
+  if ((p.adminAccessKeyId === undefined) !== (p.adminSecretAccessKey === undefined)) {
+    problems.push('ADMIN_ACCESS_KEY_ID and ADMIN_SECRET_ACCESS_KEY must be set together');
+  }
+  if (p.mode === 'production' && p.codePepper !== undefined && p.codePepper.length < 16) {
+    problems.push('CODE_PEPPER: use at least 16 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (p.publicUrl ?? `http://${p.host.includes(':') ? `[${p.host}]` : p.host}:${p.port}`).replace(/\/+$/, '');
+  return {
+    ...p,
+    publicUrl,
+    publicUrlIsExplicit: p.publicUrl !== undefined,
+    issuerBaseUrl: (p.issuerBaseUrl ?? `https://cognito-idp.${p.region}.amazonaws.com`).replace(/\/+$/, ''),
+    seedDemo: p.seedDemo ?? p.mode === 'development',
+    codePepper: p.codePepper ?? DEV_PEPPER,
+    usesDevPepper: p.codePepper === undefined,
+  };
+}
+
+/** Loud warnings for development defaults that are active in production mode (empty when none). */
+export function productionWarnings(config: Config): string[] {
+  if (config.mode !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.usesDevPepper) warnings.push('CODE_PEPPER is unset: one-time codes are hashed with the public development pepper.');
+  if (config.seedDemo) warnings.push('SEED_DEMO is on: demo users with published passwords are created.');
+  if (config.smtpUrl === undefined) warnings.push('SMTP_URL is unset: emails (codes, invitations) cannot be delivered and those operations fail with CodeDeliveryFailureException.');
+  if (config.smsWebhookUrl === undefined) warnings.push('SMS_WEBHOOK_URL is unset: SMS codes cannot be delivered.');
+  if (config.databaseUrl === undefined) warnings.push('DATABASE_URL is unset: data lives in an embedded PGlite folder; use PostgreSQL for several processes or backups.');
+  if (config.corsOrigins.includes('*')) warnings.push('CORS_ORIGINS is "*": any web page may call the API from a browser.');
+  if (!config.publicUrl.startsWith('https://')) warnings.push(`PUBLIC_URL (${config.publicUrl}) is not https.`);
+  return warnings;
+}

@@ -1,0 +1,27 @@
+/** Something SQL can be run on: the database itself or an open transaction. */
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<T extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/**
+ * The storage port. Two adapters: embedded PGlite and a node-postgres pool. Int8 columns may come
+ * back as strings (pg) or numbers (PGlite): cast to int in SQL where a number is wanted.
+ */
+export interface Database extends Queryable {
+  /** Which adapter this is; for logs and tests. */
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (no parameters), e.g. a migration, inside `tx` or on its own. */
+  exec(sql: string, tx?: Queryable): Promise<void>;
+  /** Releases connections (or the embedded database). */
+  close(): Promise<void>;
+}
+
+/** True when `error` is PostgreSQL's unique_violation (SQLSTATE 23505), optionally on the given constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

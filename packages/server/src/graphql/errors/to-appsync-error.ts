@@ -1,0 +1,70 @@
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { DataApiError, dataApiErrorCatalogue, type DataApiErrorType } from './data-api-errors.js';
+
+/** One error as AppSync sends it. */
+export interface AppSyncError {
+  readonly errorType: DataApiErrorType;
+  readonly message: string;
+  readonly path?: readonly (string | number)[];
+  readonly locations?: GraphQLFormattedError['locations'];
+  readonly data?: null;
+  readonly errorInfo?: { readonly recoverySuggestion: string } | null;
+}
+
+/** A response body in AppSync's shape. */
+export interface AppSyncBody {
+  readonly data: unknown;
+  readonly errors?: readonly AppSyncError[];
+}
+
+/** PostgreSQL SQLSTATE classes that mean the input was bad, not that the server failed. */
+function databaseInputError(error: unknown): DataApiError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return undefined;
+  if (code === '23505') return new DataApiError('ConditionalCheckFailedException');
+  if (code === '23502') return new DataApiError('BadRequestException', 'A required field cannot be null.');
+  if (code.startsWith('22')) return new DataApiError('BadRequestException', 'A value is out of range or has the wrong format for its field.');
+  return undefined;
+}
+
+/**
+ * The one mapper from anything thrown during a request to a DataApiError: typed errors keep their
+ * type; database input errors become BadRequest/ConditionalCheckFailed; anything else is an
+ * InternalFailure whose details go to `log` only.
+ */
+export function toDataApiError(error: unknown, log?: (error: unknown) => void): DataApiError {
+  if (error instanceof DataApiError) return error;
+  if (error instanceof GraphQLError && error.originalError !== undefined) return toDataApiError(error.originalError, log);
+  if (error instanceof GraphQLError) return new DataApiError('BadRequestException', error.message);
+  const fromDb = databaseInputError(error);
+  if (fromDb !== undefined) return fromDb;
+  log?.(error);
+  return new DataApiError('InternalFailure');
+}
+
+/** Formats one GraphQL error (validation or execution) in AppSync's shape. */
+export function formatGraphqlError(error: GraphQLError, fallbackType: DataApiErrorType, log?: (error: unknown) => void): AppSyncError {
+  const original = error.originalError;
+  // A GraphQLError inside (a scalar refusing a value) keeps the outer, more precise message and the fallback type.
+  const typed = original === undefined || original === null || original instanceof GraphQLError ? undefined : toDataApiError(original, log);
+  const errorType = typed?.errorType ?? fallbackType;
+  return {
+    errorType,
+    message: typed?.message ?? error.message,
+    ...(error.path === undefined ? {} : { path: error.path, data: null }),
+    ...(error.locations === undefined ? {} : { locations: error.locations }),
+    errorInfo: { recoverySuggestion: typed?.recoverySuggestion ?? dataApiErrorCatalogue[errorType].recoverySuggestion },
+  };
+}
+
+/** A whole-request failure body: `{ data: null, errors: [{ errorType, message }] }`. */
+export function requestErrorBody(error: DataApiError): AppSyncBody {
+  return { data: null, errors: [{ errorType: error.errorType, message: error.message, errorInfo: { recoverySuggestion: error.recoverySuggestion } }] };
+}
+
+/** An execution result in AppSync's shape. */
+export function toAppSyncBody(result: ExecutionResult, log?: (error: unknown) => void): AppSyncBody {
+  if (result.errors === undefined || result.errors.length === 0) return { data: result.data ?? null };
+  return { data: result.data ?? null, errors: result.errors.map((e) => formatGraphqlError(e, 'BadRequestException', log)) };
+}

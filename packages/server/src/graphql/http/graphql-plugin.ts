@@ -1,0 +1,114 @@
+import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { systemClock, type Clock } from '../../time/clock.js';
+import { callerFrom, CallerProfiles, type AccessTokenClaims, type VerifyAccessToken } from '../authorization/caller.js';
+import { DataApiError } from '../errors/data-api-errors.js';
+import { requestErrorBody } from '../errors/to-appsync-error.js';
+import { GraphqlExecutor, readGraphqlRequest } from '../execution/graphql-executor.js';
+import { defaultQueryLimits, type QueryLimits } from '../limits/query-limits.js';
+import { dataModel } from '../model/data-model.js';
+import { resolveModel } from '../model/resolved-model.js';
+import { createNextTokenCodec } from '../pagination/next-token.js';
+import { EntityStore } from '../resolvers/entity-store.js';
+import { RelationBatches } from '../resolvers/relation-batches.js';
+import { buildDataApiSchema } from '../schema/build-schema.js';
+
+/** What the data API needs from the server that hosts it. */
+export interface GraphqlApiOptions {
+  /** The store (PGlite or PostgreSQL) with the data API's migrations applied. */
+  readonly db: Database;
+  /** The user pool's access-token check: signature against its keys, expiry, revocation. */
+  readonly verifyAccessToken: VerifyAccessToken;
+  /** Secret keying the HMAC of nextTokens; the same on every instance serving one database. */
+  readonly nextTokenSecret: string | Uint8Array;
+  /** Route path; `/graphql` unless set. */
+  readonly path?: string;
+  readonly clock?: Clock;
+  readonly limits?: Partial<QueryLimits>;
+  /** How long a caller's profile (userType, clientNumber) is reused, ms; 5000 unless set, 0 disables. */
+  readonly profileCacheMs?: number;
+  /** Age after which a nextToken is refused, seconds; one day unless set. */
+  readonly nextTokenTtlSeconds?: number;
+}
+
+const BEARER = /^bearer\s+/i;
+
+/** The access token of the Authorization header (raw, as AppSync takes it, or after "Bearer "). */
+export function tokenFromHeader(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return null;
+  const token = value.trim().replace(BEARER, '').trim();
+  return token === '' ? null : token;
+}
+
+function unauthorized(error: unknown): DataApiError {
+  const e = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+  const text = `${String(e.name)} ${String(e.code)} ${String(e.message)}`.toLowerCase();
+  if (text.includes('expired')) return new DataApiError('UnauthorizedException', 'Token has expired.');
+  if (text.includes('revoked')) return new DataApiError('UnauthorizedException', 'Token has been revoked.');
+  return new DataApiError('UnauthorizedException', 'Unable to verify the authorization token.');
+}
+
+async function verified(verify: VerifyAccessToken, token: string): Promise<AccessTokenClaims> {
+  let claims: AccessTokenClaims;
+  try {
+    claims = await verify(token);
+  } catch (error) {
+    throw unauthorized(error);
+  }
+  // Only access tokens authorize data calls, as on AppSync with user-pool auth.
+  if (typeof claims.sub !== 'string' || claims.sub === '' || (claims.token_use !== undefined && claims.token_use !== 'access')) {
+    throw new DataApiError('UnauthorizedException', 'Unable to verify the authorization token.');
+  }
+  return claims;
+}
+
+/**
+ * The AppSync-style data API as a Fastify plugin: `POST {path}` with the access token in the
+ * Authorization header. Encapsulated: its body limit and error handler apply to its route only.
+ */
+export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (scope, options) => {
+  const limits: QueryLimits = { ...defaultQueryLimits, ...options.limits };
+  const clock = options.clock ?? systemClock;
+  const model = resolveModel(dataModel);
+  const schema = buildDataApiSchema(model);
+  const profiles = new CallerProfiles(options.db, options.profileCacheMs ?? 5000);
+  const tokens = createNextTokenCodec(options.nextTokenSecret, () => clock.now(), options.nextTokenTtlSeconds);
+  const store = new EntityStore(model, options.db, tokens, clock, profiles, limits);
+  const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
+  const executor = new GraphqlExecutor(schema, limits, log);
+
+  scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500;
+    let mapped: DataApiError;
+    if (status === 413) mapped = new DataApiError('PayloadTooLargeException', `The request body is larger than ${limits.maxBodyBytes} bytes.`);
+    else if (status === 415) mapped = new DataApiError('MalformedHttpRequestException', 'Content-Type must be application/json.');
+    else if (status >= 400 && status < 500) mapped = new DataApiError('MalformedHttpRequestException', 'The body is not valid JSON.');
+    else {
+      log(error);
+      mapped = new DataApiError('InternalFailure');
+    }
+    void reply.status(mapped.status).send(requestErrorBody(mapped));
+  });
+
+  scope.post(options.path ?? '/graphql', { bodyLimit: limits.maxBodyBytes }, async (request, reply) => {
+    try {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (token === null) throw new DataApiError('UnauthorizedException');
+      const claims = await verified(options.verifyAccessToken, token);
+      const graphqlRequest = readGraphqlRequest(request.body);
+      const caller = callerFrom(claims, await profiles.get(claims.sub));
+      const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() });
+      return await reply.status(response.status).send(response.body);
+    } catch (error) {
+      const e = error instanceof DataApiError ? error : new DataApiError('InternalFailure');
+      if (!(error instanceof DataApiError)) log(error);
+      return reply.status(e.status).send(requestErrorBody(e));
+    }
+  });
+};
+
+/** Registers the data API on `app` (POST /graphql unless `options.path` is set). */
+export async function registerGraphqlApi(app: FastifyInstance, options: GraphqlApiOptions): Promise<void> {
+  await app.register(graphqlApiPlugin, options);
+}

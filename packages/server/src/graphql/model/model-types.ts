@@ -1,0 +1,85 @@
+// The vocabulary of the data model: scalar fields, relations and access rules. One definition in
+// data-model.ts uses it; the schema, the DDL, the SQL and the authorization checks are all derived.
+
+/** GraphQL scalar of a field; each maps to one PostgreSQL column type (see sql/ddl.ts). */
+export type ScalarKind = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean' | 'AWSJSON' | 'AWSDate' | 'AWSDateTime' | 'AWSTimestamp';
+
+/** One stored field of an entity. */
+export interface ScalarField {
+  readonly kind: ScalarKind;
+  /** Non-null in the object type and required in the create input. */
+  readonly required?: boolean;
+  /** Filtered on by the product: gets an index on (field, id) so filtered keyset pages are index scans. */
+  readonly indexed?: boolean;
+  /** Money or other exact decimals: numeric(18,2) in the table, Float on the wire. */
+  readonly decimal?: boolean;
+  /** Only the Admins group may set or change it (e.g. a user's userType or clientNumber). */
+  readonly adminOnly?: boolean;
+  /**
+   * For AWSDate fields: names of the derived day, month and year fields. They are generated columns,
+   * read-only on the API, so they can never disagree with their date.
+   */
+  readonly dateParts?: { readonly day: string; readonly month: string; readonly year: string };
+}
+
+/** A list of records of `target` whose `foreignKey` holds this record's id, as a paged connection. */
+export interface HasManyRelation {
+  readonly kind: 'hasMany';
+  readonly target: string;
+  readonly foreignKey: string;
+}
+
+/** The record of `target` whose id is held in this record's `foreignKey`. */
+export interface BelongsToRelation {
+  readonly kind: 'belongsTo';
+  readonly target: string;
+  readonly foreignKey: string;
+}
+
+/** A relation field of an entity. */
+export type Relation = HasManyRelation | BelongsToRelation;
+
+/**
+ * Who may do something, besides the `Admins` group (which may do everything):
+ * - `staff`: callers whose UserMdl has userType 'staff' or who are in the `Staff` group;
+ * - `{ owner }`: callers whose token `sub` equals the record's `owner` field;
+ * - `{ ownerRecord }`: callers whose own UserMdl id equals the record's `ownerRecord` field;
+ * - `{ client }`: client users (a UserMdl with a clientNumber, not staff) whose clientNumber equals the record's `client` field.
+ */
+export type Grant = 'staff' | { readonly owner: string } | { readonly ownerRecord: string } | { readonly client: string };
+
+/** The grants of each operation on an entity; an empty list means Admins only. */
+export interface AccessRules {
+  readonly read: readonly Grant[];
+  readonly create: readonly Grant[];
+  readonly update: readonly Grant[];
+  readonly delete: readonly Grant[];
+}
+
+/**
+ * At most one record per `scope` value has `flag` true. Creating or activating a record deactivates
+ * the others in the same transaction (setting `endField` to now, epoch seconds); a partial unique
+ * index enforces the invariant in the database.
+ */
+export interface SingleActiveRule {
+  readonly scope: string;
+  readonly flag: string;
+  readonly endField: string;
+}
+
+/** One entity (GraphQL type, table and CRUD operations). */
+export interface EntityDefinition {
+  /** Type and table name, e.g. AccountMdl. */
+  readonly name: string;
+  /** Plural used in list operation names (listAccountMdls), as Amplify pluralizes. */
+  readonly plural: string;
+  readonly description: string;
+  readonly fields: Readonly<Record<string, ScalarField>>;
+  readonly relations?: Readonly<Record<string, Relation>>;
+  /** Extra composite indexes for filters used together (id is appended to each). */
+  readonly compositeIndexes?: readonly (readonly string[])[];
+  /** Fields whose non-null values are unique. */
+  readonly uniqueFields?: readonly string[];
+  readonly access: AccessRules;
+  readonly singleActive?: SingleActiveRule;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dataModel } from './data-model.js';
+import { resolveModel } from './resolved-model.js';
+import type { EntityDefinition } from './model-types.js';
+
+const minimal: EntityDefinition = { name: 'A', plural: 'As', description: 'a', fields: { x: { kind: 'String' } }, access: { read: [], create: [], update: [], delete: [] } };
+
+describe('resolveModel', () => {
+  it('resolves the product model with Amplify operation names', () => {
+    const model = resolveModel(dataModel);
+    expect(model.entity('AccountMdl').operations).toEqual({ get: 'getAccountMdl', list: 'listAccountMdls', create: 'createAccountMdl', update: 'updateAccountMdl', delete: 'deleteAccountMdl' });
+    expect(model.entity('Trackers').operations.list).toBe('listTrackers');
+    expect(model.entity('AccountMdl').fieldByName.get('listedYear')?.derivedFrom).toEqual({ field: 'listedDate', part: 'year' });
+  });
+  it('refuses a relation to an unknown entity or foreign key', () => {
+    expect(() => resolveModel([{ ...minimal, relations: { B: { kind: 'hasMany', target: 'B', foreignKey: 'aId' } } }])).toThrow('unknown entity B');
+    expect(() => resolveModel([{ ...minimal, relations: { Self: { kind: 'hasMany', target: 'A', foreignKey: 'nope' } } }])).toThrow('has no field nope');
+  });
+  it('refuses reserved field names and access rules on unknown fields', () => {
+    expect(() => resolveModel([{ ...minimal, fields: { createdAt: { kind: 'String' } } }])).toThrow('reserved');
+    expect(() => resolveModel([{ ...minimal, access: { ...minimal.access, read: [{ owner: 'ghost' }] } }])).toThrow('unknown field ghost');
+  });
+});

@@ -1,0 +1,134 @@
+import type { AccessRules, EntityDefinition, Relation, ScalarKind, SingleActiveRule } from './model-types.js';
+
+/** A field as the generators see it: stored fields, the managed ones and the derived date parts. */
+export interface ModelField {
+  readonly name: string;
+  readonly kind: ScalarKind;
+  readonly required: boolean;
+  readonly indexed: boolean;
+  readonly decimal: boolean;
+  readonly adminOnly: boolean;
+  /** Set by the server (id default, createdAt, updatedAt) or derived (date parts): not in update inputs. */
+  readonly managed: boolean;
+  /** For a date part: the date field and which part it is. */
+  readonly derivedFrom?: { readonly field: string; readonly part: 'day' | 'month' | 'year' };
+}
+
+/** An entity with its fields resolved and its operation names. */
+export interface ModelEntity {
+  readonly name: string;
+  readonly plural: string;
+  readonly description: string;
+  /** All fields in column order: id, the defined ones (date parts after their date), createdAt, updatedAt. */
+  readonly fields: readonly ModelField[];
+  readonly fieldByName: ReadonlyMap<string, ModelField>;
+  /** Fields a create or update input may carry (besides id). */
+  readonly writableFields: readonly ModelField[];
+  readonly relations: ReadonlyMap<string, Relation>;
+  readonly compositeIndexes: readonly (readonly string[])[];
+  readonly uniqueFields: readonly string[];
+  readonly access: AccessRules;
+  readonly singleActive?: SingleActiveRule;
+  readonly operations: { readonly get: string; readonly list: string; readonly create: string; readonly update: string; readonly delete: string };
+}
+
+/** The whole model, checked and indexed. */
+export interface DataModel {
+  readonly entities: readonly ModelEntity[];
+  entity(name: string): ModelEntity;
+}
+
+/** Thrown at start-up when the model definition is inconsistent (a bug in data-model.ts). */
+export class ModelDefinitionError extends Error {
+  override readonly name = 'ModelDefinitionError';
+}
+
+const NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+function managed(name: string, kind: ScalarKind): ModelField {
+  return { name, kind, required: true, indexed: false, decimal: false, adminOnly: false, managed: true };
+}
+
+function resolveEntity(def: EntityDefinition): ModelEntity {
+  if (!NAME.test(def.name)) throw new ModelDefinitionError(`entity name ${def.name} is not a plain identifier`);
+  const fields: ModelField[] = [managed('id', 'ID')];
+  for (const [name, spec] of Object.entries(def.fields)) {
+    if (!NAME.test(name) || name === 'id' || name === 'createdAt' || name === 'updatedAt') {
+      throw new ModelDefinitionError(`${def.name}.${name} is reserved or not a plain identifier`);
+    }
+    fields.push({ name, kind: spec.kind, required: spec.required ?? false, indexed: spec.indexed ?? false, decimal: spec.decimal ?? false, adminOnly: spec.adminOnly ?? false, managed: false });
+    if (spec.dateParts !== undefined) {
+      if (spec.kind !== 'AWSDate') throw new ModelDefinitionError(`${def.name}.${name}: date parts need an AWSDate field`);
+      for (const part of ['day', 'month', 'year'] as const) {
+        fields.push({ name: spec.dateParts[part], kind: 'Int', required: false, indexed: false, decimal: false, adminOnly: false, managed: true, derivedFrom: { field: name, part } });
+      }
+    }
+  }
+  fields.push(managed('createdAt', 'AWSDateTime'), managed('updatedAt', 'AWSDateTime'));
+  const fieldByName = new Map(fields.map((f) => [f.name, f]));
+  if (fieldByName.size !== fields.length) throw new ModelDefinitionError(`${def.name} declares a field twice`);
+  const relations = new Map(Object.entries(def.relations ?? {}));
+  for (const name of relations.keys()) {
+    if (fieldByName.has(name)) throw new ModelDefinitionError(`${def.name}.${name} is both a field and a relation`);
+  }
+  const known = (field: string, what: string): void => {
+    if (!fieldByName.has(field)) throw new ModelDefinitionError(`${def.name}: ${what} names unknown field ${field}`);
+  };
+  for (const index of def.compositeIndexes ?? []) index.forEach((f) => known(f, 'an index'));
+  for (const f of def.uniqueFields ?? []) known(f, 'a unique constraint');
+  if (def.singleActive !== undefined) {
+    known(def.singleActive.scope, 'singleActive');
+    known(def.singleActive.flag, 'singleActive');
+    known(def.singleActive.endField, 'singleActive');
+  }
+  for (const operation of ['read', 'create', 'update', 'delete'] as const) {
+    for (const grant of def.access[operation]) {
+      if (grant === 'staff') continue;
+      known('owner' in grant ? grant.owner : 'client' in grant ? grant.client : grant.ownerRecord, 'an access rule');
+    }
+  }
+  return {
+    name: def.name,
+    plural: def.plural,
+    description: def.description,
+    fields,
+    fieldByName,
+    writableFields: fields.filter((f) => !f.managed),
+    relations,
+    compositeIndexes: def.compositeIndexes ?? [],
+    uniqueFields: def.uniqueFields ?? [],
+    access: def.access,
+    ...(def.singleActive === undefined ? {} : { singleActive: def.singleActive }),
+    operations: { get: `get${def.name}`, list: `list${def.plural}`, create: `create${def.name}`, update: `update${def.name}`, delete: `delete${def.name}` },
+  };
+}
+
+/** Checks and indexes a model definition; throws ModelDefinitionError on any inconsistency. */
+export function resolveModel(definitions: readonly EntityDefinition[]): DataModel {
+  const entities = definitions.map(resolveEntity);
+  const byName = new Map(entities.map((e) => [e.name, e]));
+  if (byName.size !== entities.length) throw new ModelDefinitionError('two entities share a name');
+  const ops = new Set<string>();
+  for (const entity of entities) {
+    for (const op of Object.values(entity.operations)) {
+      if (ops.has(op)) throw new ModelDefinitionError(`operation ${op} is generated twice`);
+      ops.add(op);
+    }
+    for (const [name, relation] of entity.relations) {
+      const target = byName.get(relation.target);
+      if (target === undefined) throw new ModelDefinitionError(`${entity.name}.${name} targets unknown entity ${relation.target}`);
+      const holder = relation.kind === 'hasMany' ? target : entity;
+      if (!holder.fieldByName.has(relation.foreignKey)) {
+        throw new ModelDefinitionError(`${entity.name}.${name}: ${holder.name} has no field ${relation.foreignKey}`);
+      }
+    }
+  }
+  return {
+    entities,
+    entity(name: string): ModelEntity {
+      const found = byName.get(name);
+      if (found === undefined) throw new ModelDefinitionError(`unknown entity ${name}`);
+      return found;
+    },
+  };
+}

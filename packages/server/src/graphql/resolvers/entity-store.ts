@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+import type { Clock } from '../../time/clock.js';
+import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import { accessSql, decideAccess, recordAllowed, type AccessDecision, type Operation } from '../authorization/access-policy.js';
+import type { Caller, CallerProfiles } from '../authorization/caller.js';
+import { DataApiError, badRequest, notAuthorized } from '../errors/data-api-errors.js';
+import { filterDigest, type NextTokenCodec } from '../pagination/next-token.js';
+import { compileFilter, type FilterInput } from '../sql/filter-sql.js';
+import { ident, selectList, SqlParams } from '../sql/sql-text.js';
+
+/** A record as read from a table: wire values keyed by field name. */
+export type Row = Record<string, unknown>;
+
+/** Arguments of a list operation or connection field. */
+export interface ListArgs {
+  readonly filter?: FilterInput | null;
+  readonly limit?: number | null;
+  readonly nextToken?: string | null;
+}
+
+/** One page of a list: Amplify's `{ items, nextToken }`. */
+export interface Page {
+  readonly items: Row[];
+  readonly nextToken: string | null;
+}
+
+/** Page-size and filter limits of list operations. */
+export interface ListLimits {
+  readonly defaultPageSize: number;
+  readonly maxPageSize: number;
+  readonly maxFilterConditions: number;
+}
+
+/** Where an unauthorized operation is reported: the GraphQL field and its parent type. */
+export interface FieldRef {
+  readonly field: string;
+  readonly type: string;
+}
+
+/**
+ * The data service behind every resolver: reads and writes records of any entity with the access
+ * rules applied in SQL, keyset pages with signed tokens, batched relation loads, and the
+ * one-active-record rule. Resolvers stay thin: they pick the entity and the fields, then call this.
+ */
+export class EntityStore {
+  constructor(
+    private readonly model: DataModel,
+    private readonly db: Database,
+    private readonly tokens: NextTokenCodec,
+    private readonly clock: Clock,
+    private readonly profiles: CallerProfiles,
+    private readonly limits: ListLimits,
+  ) {}
+
+  /** The fields to select for the requested names (id always, plus what relations need). */
+  columnsFor(entity: ModelEntity, requested: ReadonlySet<string> | null): ModelField[] {
+    if (requested === null) return [...entity.fields];
+    const names = new Set(['id']);
+    for (const name of requested) {
+      if (entity.fieldByName.has(name)) names.add(name);
+      const relation = entity.relations.get(name);
+      if (relation?.kind === 'belongsTo') names.add(relation.foreignKey);
+    }
+    return entity.fields.filter((f) => names.has(f.name));
+  }
+
+  private pageSize(limit: number | null | undefined): number {
+    if (limit === null || limit === undefined) return this.limits.defaultPageSize;
+    if (!Number.isInteger(limit) || limit < 1 || limit > this.limits.maxPageSize) {
+      throw badRequest(`limit must be an integer from 1 to ${this.limits.maxPageSize}; got ${limit}.`);
+    }
+    return limit;
+  }
+
+  private decide(entity: ModelEntity, operation: Operation, caller: Caller, at: FieldRef): AccessDecision {
+    const decision = decideAccess(entity, operation, caller);
+    if (decision.kind === 'none') throw notAuthorized(at.field, at.type);
+    return decision;
+  }
+
+  /** One record by id, or null; Unauthorized when it exists and the caller may not read it. */
+  async get(entity: ModelEntity, id: string, caller: Caller, fields: readonly ModelField[], at: FieldRef): Promise<Row | null> {
+    const decision = this.decide(entity, 'read', caller, at);
+    const params = new SqlParams();
+    const idParam = params.add(id);
+    const rows = await this.db.query<Row & { __allowed: boolean }>(
+      `SELECT ${selectList(fields)}, ${accessSql(decision, params)} AS "__allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
+      params.values,
+    );
+    const row = rows[0];
+    if (row === undefined) return null;
+    if (row.__allowed !== true) throw notAuthorized(at.field, at.type);
+    return row;
+  }
+
+  /** One keyset page of records matching the filter that the caller may read. */
+  async list(entity: ModelEntity, args: ListArgs, caller: Caller, fields: readonly ModelField[], at: FieldRef): Promise<Page> {
+    const decision = this.decide(entity, 'read', caller, at);
+    const limit = this.pageSize(args.limit);
+    const binding = { scope: at.field, filter: filterDigest(args.filter), caller: caller.sub };
+    const after = args.nextToken === null || args.nextToken === undefined ? null : this.tokens.open(args.nextToken, binding);
+    const params = new SqlParams();
+    const where = [compileFilter(entity, args.filter, params, this.limits.maxFilterConditions), accessSql(decision, params)];
+    if (after !== null) where.push(`"id" > ${params.add(after)}`);
+    const sql = `SELECT ${selectList(fields)} FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}`;
+    const rows = await this.db.query<Row>(sql, params.values);
+    return this.toPage(rows, limit, (lastId) => this.tokens.issue(binding, lastId));
+  }
+
+  private toPage(rows: Row[], limit: number, issue: (lastId: string) => string): Page {
+    if (rows.length <= limit) return { items: rows, nextToken: null };
+    const items = rows.slice(0, limit);
+    return { items, nextToken: issue(String(items[items.length - 1]?.id)) };
+  }
+
+  /**
+   * The `relation` connection of many parents in one query (a LATERAL join per parent id, each
+   * an index range scan), so a page of N parents costs one query, not N. A nextToken is bound to
+   * one parent; for other parents it is an error of that parent's field only.
+   */
+  async hasMany(
+    parent: ModelEntity,
+    relationName: string,
+    parentIds: readonly string[],
+    args: ListArgs,
+    caller: Caller,
+    fields: readonly ModelField[],
+  ): Promise<Map<string, Page | Error>> {
+    const relation = parent.relations.get(relationName);
+    if (relation?.kind !== 'hasMany') throw new Error(`${parent.name}.${relationName} is not a hasMany relation`);
+    const target = this.model.entity(relation.target);
+    const decision = this.decide(target, 'read', caller, { field: relationName, type: parent.name });
+    const limit = this.pageSize(args.limit);
+    const digest = filterDigest(args.filter);
+    const binding = (parentId: string) => ({ scope: `${parent.name}.${relationName}:${parentId}`, filter: digest, caller: caller.sub });
+    const results = new Map<string, Page | Error>();
+    const ids: string[] = [];
+    const afters: (string | null)[] = [];
+    for (const id of new Set(parentIds)) {
+      try {
+        afters.push(args.nextToken === null || args.nextToken === undefined ? null : this.tokens.open(args.nextToken, binding(id)));
+        ids.push(id);
+      } catch (error) {
+        results.set(id, error as Error);
+      }
+    }
+    if (ids.length === 0) return results;
+    const params = new SqlParams();
+    const idsParam = params.add(ids);
+    const aftersParam = params.add(afters);
+    const where = [
+      `${ident(relation.foreignKey)} = p."__parent"`,
+      `(p."__after" IS NULL OR "id" > p."__after")`,
+      compileFilter(target, args.filter, params, this.limits.maxFilterConditions),
+      accessSql(decision, params),
+    ];
+    const sql =
+      `SELECT p."__parent", c.* FROM unnest(${idsParam}::text[], ${aftersParam}::text[]) AS p("__parent", "__after") ` +
+      `CROSS JOIN LATERAL (SELECT ${selectList(fields)} FROM ${ident(target.name)} WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}) c`;
+    const rows = await this.db.query<Row & { __parent: string }>(sql, params.values);
+    const grouped = new Map<string, Row[]>(ids.map((id) => [id, []]));
+    for (const row of rows) grouped.get(row.__parent)?.push(row);
+    for (const [id, group] of grouped) results.set(id, this.toPage(group, limit, (lastId) => this.tokens.issue(binding(id), lastId)));
+    return results;
+  }
+
+  /** Records of `target` by id in one query; null for missing ones and ones the caller may not read. */
+  async belongsTo(target: ModelEntity, ids: readonly string[], caller: Caller, fields: readonly ModelField[], at: FieldRef): Promise<Map<string, Row | null>> {
+    const decision = this.decide(target, 'read', caller, at);
+    const params = new SqlParams();
+    const idsParam = params.add([...new Set(ids)]);
+    const rows = await this.db.query<Row>(
+      `SELECT ${selectList(fields)} FROM ${ident(target.name)} WHERE "id" = ANY(${idsParam}::text[]) AND ${accessSql(decision, params)}`,
+      params.values,
+    );
+    const found = new Map<string, Row | null>(ids.map((id) => [id, null]));
+    for (const row of rows) found.set(String(row.id), row);
+    return found;
+  }
+
+  private checkWritableFields(entity: ModelEntity, values: Readonly<Record<string, unknown>>, caller: Caller, at: FieldRef): void {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined || name === 'id') continue;
+      const field = entity.fieldByName.get(name);
+      if (field === undefined || field.managed) throw badRequest(`${name} cannot be written on ${entity.name}.`);
+      if (field.adminOnly && !caller.isAdmin) throw notAuthorized(at.field, at.type);
+      if (field.required && value === null) throw badRequest(`${entity.name}.${name} cannot be null.`);
+    }
+  }
+
+  private nowIso(): string {
+    return this.clock.now().toISOString();
+  }
+
+  private afterWrite(entity: ModelEntity): void {
+    // Profiles (userType, clientNumber) drive authorization: never serve a stale one after a change.
+    if (entity.name === 'UserMdl') this.profiles.invalidate();
+  }
+
+  /** Deactivates the other active records of `scopeValue` (single-active rule) under a per-scope lock. */
+  private async deactivateOthers(tx: Queryable, entity: ModelEntity, scopeValue: unknown, keepId: string): Promise<void> {
+    const rule = entity.singleActive;
+    if (rule === undefined) return;
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${entity.name}:${String(scopeValue)}`]);
+    await tx.query(
+      `UPDATE ${ident(entity.name)} SET ${ident(rule.flag)} = FALSE, ${ident(rule.endField)} = $1, "updatedAt" = $2 ` +
+        `WHERE ${ident(rule.scope)} = $3 AND ${ident(rule.flag)} AND "id" <> $4`,
+      [Math.floor(this.clock.now().getTime() / 1000), this.nowIso(), scopeValue, keepId],
+    );
+  }
+
+  /** Creates a record; the owner field defaults to the caller; activating deactivates the others. */
+  async create(entity: ModelEntity, input: Readonly<Record<string, unknown>>, caller: Caller, at: FieldRef): Promise<Row> {
+    const decision = this.decide(entity, 'create', caller, at);
+    this.checkWritableFields(entity, input, caller, at);
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(input)) if (v !== undefined) values[k] = v;
+    if (decision.kind === 'rows') {
+      for (const c of decision.conditions) {
+        if ((values[c.field] === undefined || values[c.field] === null) && decision.conditions.length === 1) values[c.field] = c.value;
+      }
+      if (!recordAllowed(decision, values)) throw notAuthorized(at.field, at.type);
+    }
+    const id = typeof values.id === 'string' && values.id !== '' ? values.id : randomUUID();
+    values.id = id;
+    const now = this.nowIso();
+    values.createdAt = now;
+    values.updatedAt = now;
+    const params = new SqlParams();
+    const names = Object.keys(values);
+    const placeholders = names.map((n) => params.add(values[n]));
+    const sql = `INSERT INTO ${ident(entity.name)} (${names.map(ident).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectList(entity.fields)}`;
+    const rule = entity.singleActive;
+    const rows =
+      rule !== undefined && values[rule.flag] === true
+        ? await this.db.transaction(async (tx) => {
+            await this.deactivateOthers(tx, entity, values[rule.scope], id);
+            return tx.query<Row>(sql, params.values);
+          })
+        : await this.db.query<Row>(sql, params.values);
+    this.afterWrite(entity);
+    const row = rows[0];
+    if (row === undefined) throw new DataApiError('InternalFailure');
+    return row;
+  }
+
+  /** Why an update or delete of `id` matched no row: missing (or condition) vs not allowed. */
+  private async explainMiss(db: Queryable, entity: ModelEntity, id: string, decision: AccessDecision, at: FieldRef): Promise<DataApiError> {
+    const params = new SqlParams();
+    const idParam = params.add(id);
+    const rows = await db.query<{ allowed: boolean }>(`SELECT ${accessSql(decision, params)} AS "allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`, params.values);
+    const row = rows[0];
+    if (row !== undefined && row.allowed !== true) return notAuthorized(at.field, at.type);
+    return new DataApiError('ConditionalCheckFailedException');
+  }
+
+  private checkOwnershipKept(decision: AccessDecision, changes: Readonly<Record<string, unknown>>, at: FieldRef): void {
+    if (decision.kind !== 'rows') return;
+    // A record may not be handed to someone else: owner fields can only be set to the caller's own value.
+    for (const c of decision.conditions) {
+      const v = changes[c.field];
+      if (v !== undefined && v !== c.value) throw notAuthorized(at.field, at.type);
+    }
+  }
+
+  /** Updates the given fields of a record the caller may change (and that matches `condition`). */
+  async update(entity: ModelEntity, input: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
+    const decision = this.decide(entity, 'update', caller, at);
+    this.checkWritableFields(entity, input, caller, at);
+    this.checkOwnershipKept(decision, input, at);
+    const id = String(input.id);
+    const params = new SqlParams();
+    const sets: string[] = [];
+    for (const [name, value] of Object.entries(input)) {
+      if (value === undefined || name === 'id') continue;
+      sets.push(`${ident(name)} = ${params.add(value)}`);
+    }
+    sets.push(`"updatedAt" = ${params.add(this.nowIso())}`);
+    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits.maxFilterConditions)];
+    const sql = `UPDATE ${ident(entity.name)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
+    const rule = entity.singleActive;
+    const run = async (q: Queryable): Promise<Row> => {
+      const rows = await q.query<Row>(sql, params.values);
+      // Thrown inside a transaction, this also rolls back a deactivation done before.
+      if (rows[0] === undefined) throw await this.explainMiss(q, entity, id, decision, at);
+      return rows[0];
+    };
+    const row =
+      rule !== undefined && input[rule.flag] === true
+        ? await this.db.transaction(async (tx) => {
+            const check = new SqlParams();
+            const idParam = check.add(id);
+            const current = await tx.query<Row & { __allowed: boolean }>(
+              `SELECT ${ident(rule.scope)}, ${accessSql(decision, check)} AS "__allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
+              check.values,
+            );
+            const found = current[0];
+            if (found?.__allowed === true) await this.deactivateOthers(tx, entity, input[rule.scope] ?? found[rule.scope], id);
+            return run(tx);
+          })
+        : await run(this.db);
+    this.afterWrite(entity);
+    return row;
+  }
+
+  /** Deletes a record the caller may delete (and that matches `condition`); returns it. */
+  async delete(entity: ModelEntity, input: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
+    const decision = this.decide(entity, 'delete', caller, at);
+    const id = String(input.id);
+    const params = new SqlParams();
+    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits.maxFilterConditions)];
+    const rows = await this.db.query<Row>(`DELETE FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`, params.values);
+    const row = rows[0];
+    if (row === undefined) throw await this.explainMiss(this.db, entity, id, decision, at);
+    this.afterWrite(entity);
+    return row;
+  }
+}

@@ -1,0 +1,53 @@
+interface PendingBatch<V> {
+  readonly keys: string[];
+  readonly waiters: Map<string, { resolve: (value: V) => void; reject: (error: unknown) => void }[]>;
+  readonly run: (keys: readonly string[]) => Promise<Map<string, V | Error>>;
+}
+
+/**
+ * Collects the loads of one request that share a batch key (same relation, arguments and columns)
+ * and runs them as one call once the current synchronous pass is over: graphql-js resolves the
+ * fields of every item of a list in one pass, so a page of N parents becomes one query.
+ */
+export class RelationBatches {
+  private readonly pending = new Map<string, PendingBatch<unknown>>();
+
+  /** Loads `key` within the batch `batchKey`; `run` is called once with all keys of the batch. */
+  load<V>(batchKey: string, key: string, run: (keys: readonly string[]) => Promise<Map<string, V | Error>>): Promise<V> {
+    let batch = this.pending.get(batchKey) as PendingBatch<V> | undefined;
+    if (batch === undefined) {
+      const created: PendingBatch<V> = { keys: [], waiters: new Map(), run };
+      batch = created;
+      this.pending.set(batchKey, created as PendingBatch<unknown>);
+      queueMicrotask(() => {
+        this.pending.delete(batchKey);
+        void this.dispatch(created);
+      });
+    }
+    const target = batch;
+    return new Promise<V>((resolve, reject) => {
+      const list = target.waiters.get(key);
+      if (list === undefined) {
+        target.keys.push(key);
+        target.waiters.set(key, [{ resolve, reject }]);
+      } else {
+        list.push({ resolve, reject });
+      }
+    });
+  }
+
+  private async dispatch<V>(batch: PendingBatch<V>): Promise<void> {
+    try {
+      const results = await batch.run(batch.keys);
+      for (const [key, waiters] of batch.waiters) {
+        const value = results.get(key);
+        for (const w of waiters) {
+          if (value instanceof Error) w.reject(value);
+          else w.resolve(value as V);
+        }
+      }
+    } catch (error) {
+      for (const waiters of batch.waiters.values()) for (const w of waiters) w.reject(error);
+    }
+  }
+}

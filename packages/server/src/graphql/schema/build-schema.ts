@@ -1,0 +1,184 @@
+import {
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLScalarType,
+} from 'graphql';
+import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import type { ScalarKind } from '../model/model-types.js';
+import type { DataApiContext } from '../resolvers/data-api-context.js';
+import {
+  belongsToResolver,
+  createResolver,
+  deleteResolver,
+  getResolver,
+  hasManyResolver,
+  listResolver,
+  updateResolver,
+} from '../resolvers/entity-resolvers.js';
+import { AWSDate, AWSDateTime, AWSJSON, AWSTimestamp } from './aws-scalars.js';
+
+const SCALARS: Readonly<Record<ScalarKind, GraphQLScalarType>> = {
+  ID: GraphQLID,
+  String: GraphQLString,
+  Int: GraphQLInt,
+  Float: GraphQLFloat,
+  Boolean: GraphQLBoolean,
+  AWSJSON,
+  AWSDate,
+  AWSDateTime,
+  AWSTimestamp,
+};
+
+function operatorInput(name: string, operand: GraphQLInputType, ops: readonly string[]): GraphQLInputObjectType {
+  const fields: GraphQLInputFieldConfigMap = {};
+  for (const op of ops) {
+    if (op === 'between') fields[op] = { type: new GraphQLList(operand) };
+    else if (op === 'attributeExists') fields[op] = { type: GraphQLBoolean };
+    else fields[op] = { type: operand };
+  }
+  return new GraphQLInputObjectType({ name, fields });
+}
+
+const TEXT_OPS = ['ne', 'eq', 'le', 'lt', 'ge', 'gt', 'contains', 'notContains', 'between', 'beginsWith', 'attributeExists'];
+const NUMBER_OPS = ['ne', 'eq', 'le', 'lt', 'ge', 'gt', 'between', 'attributeExists'];
+
+/** Amplify's per-scalar filter inputs. */
+const FILTER_INPUTS = {
+  ModelStringInput: operatorInput('ModelStringInput', GraphQLString, TEXT_OPS),
+  ModelIDInput: operatorInput('ModelIDInput', GraphQLID, TEXT_OPS),
+  ModelIntInput: operatorInput('ModelIntInput', GraphQLInt, NUMBER_OPS),
+  ModelFloatInput: operatorInput('ModelFloatInput', GraphQLFloat, NUMBER_OPS),
+  ModelBooleanInput: operatorInput('ModelBooleanInput', GraphQLBoolean, ['ne', 'eq', 'attributeExists']),
+};
+
+function filterInputFor(kind: ScalarKind): GraphQLInputObjectType {
+  switch (kind) {
+    case 'ID':
+      return FILTER_INPUTS.ModelIDInput;
+    case 'Int':
+    case 'AWSTimestamp':
+      return FILTER_INPUTS.ModelIntInput;
+    case 'Float':
+      return FILTER_INPUTS.ModelFloatInput;
+    case 'Boolean':
+      return FILTER_INPUTS.ModelBooleanInput;
+    default:
+      return FILTER_INPUTS.ModelStringInput;
+  }
+}
+
+function outputType(field: ModelField): GraphQLOutputType {
+  const scalar = SCALARS[field.kind];
+  return field.required ? new GraphQLNonNull(scalar) : scalar;
+}
+
+interface EntityTypes {
+  object: GraphQLObjectType;
+  connection: GraphQLObjectType;
+  filter: GraphQLInputObjectType;
+  condition: GraphQLInputObjectType;
+  create: GraphQLInputObjectType;
+  update: GraphQLInputObjectType;
+  remove: GraphQLInputObjectType;
+}
+
+function conditionInput(name: string, entity: ModelEntity, withId: boolean): GraphQLInputObjectType {
+  const self: GraphQLInputObjectType = new GraphQLInputObjectType({
+    name,
+    fields: () => {
+      const fields: GraphQLInputFieldConfigMap = {};
+      for (const f of entity.fields) if (withId || f.name !== 'id') fields[f.name] = { type: filterInputFor(f.kind) };
+      fields.and = { type: new GraphQLList(self) };
+      fields.or = { type: new GraphQLList(self) };
+      fields.not = { type: self };
+      return fields;
+    },
+  });
+  return self;
+}
+
+const listArgs = (filter: GraphQLInputObjectType) => ({
+  filter: { type: filter },
+  limit: { type: GraphQLInt, description: 'Page size, 1 to the server maximum (default 100).' },
+  nextToken: { type: GraphQLString, description: 'The nextToken of the previous page, unchanged.' },
+});
+
+/**
+ * Builds the whole GraphQL schema from the model, Amplify style: per entity an object type with
+ * its connections, getX/listXs queries, createX/updateX/deleteX mutations, and the filter,
+ * condition and input types.
+ */
+export function buildDataApiSchema(model: DataModel): GraphQLSchema {
+  const types = new Map<string, EntityTypes>();
+  const typesOf = (name: string): EntityTypes => {
+    const t = types.get(name);
+    if (t === undefined) throw new Error(`no types for ${name}`);
+    return t;
+  };
+  for (const entity of model.entities) {
+    const object: GraphQLObjectType = new GraphQLObjectType<unknown, DataApiContext>({
+      name: entity.name,
+      description: entity.description,
+      fields: () => {
+        const fields: GraphQLFieldConfigMap<unknown, DataApiContext> = {};
+        for (const f of entity.fields) fields[f.name] = { type: outputType(f) };
+        for (const [name, relation] of entity.relations) {
+          const target = typesOf(relation.target);
+          fields[name] =
+            relation.kind === 'hasMany'
+              ? { type: target.connection, args: listArgs(target.filter), resolve: hasManyResolver(model, entity, name, relation) }
+              : { type: target.object, resolve: belongsToResolver(model, entity, name, relation) };
+        }
+        return fields;
+      },
+    });
+    const connection = new GraphQLObjectType({
+      name: `Model${entity.name}Connection`,
+      fields: { items: { type: new GraphQLNonNull(new GraphQLList(object)) }, nextToken: { type: GraphQLString } },
+    });
+    const writable = (forCreate: boolean): GraphQLInputFieldConfigMap => {
+      const fields: GraphQLInputFieldConfigMap = { id: { type: forCreate ? GraphQLID : new GraphQLNonNull(GraphQLID) } };
+      for (const f of entity.writableFields) {
+        const scalar = SCALARS[f.kind];
+        fields[f.name] = { type: forCreate && f.required ? new GraphQLNonNull(scalar) : scalar };
+      }
+      return fields;
+    };
+    types.set(entity.name, {
+      object,
+      connection,
+      filter: conditionInput(`Model${entity.name}FilterInput`, entity, true),
+      condition: conditionInput(`Model${entity.name}ConditionInput`, entity, false),
+      create: new GraphQLInputObjectType({ name: `Create${entity.name}Input`, fields: writable(true) }),
+      update: new GraphQLInputObjectType({ name: `Update${entity.name}Input`, fields: writable(false) }),
+      remove: new GraphQLInputObjectType({ name: `Delete${entity.name}Input`, fields: { id: { type: new GraphQLNonNull(GraphQLID) } } }),
+    });
+  }
+  const query: GraphQLFieldConfigMap<unknown, DataApiContext> = {};
+  const mutation: GraphQLFieldConfigMap<unknown, DataApiContext> = {};
+  for (const entity of model.entities) {
+    const t = typesOf(entity.name);
+    const ops = entity.operations;
+    query[ops.get] = { type: t.object, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: getResolver(entity) };
+    query[ops.list] = { type: t.connection, args: listArgs(t.filter), resolve: listResolver(entity) };
+    mutation[ops.create] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.create) } }, resolve: createResolver(entity) };
+    mutation[ops.update] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.update) }, condition: { type: t.condition } }, resolve: updateResolver(entity) };
+    mutation[ops.delete] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.remove) }, condition: { type: t.condition } }, resolve: deleteResolver(entity) };
+  }
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: query }),
+    mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+  });
+}

@@ -1,0 +1,55 @@
+// The server's process entry: validated configuration, production warnings, start, signals.
+import { ConfigError, loadConfig, productionWarnings, type Config } from './config/config.js';
+import type { SeedResult } from './seed/seed.js';
+import { startServer } from './server.js';
+
+function banner(lines: string[]): string {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const rule = '!'.repeat(width);
+  return [rule, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), rule].join('\n');
+}
+
+function printSeed(seed: SeedResult, config: Config): void {
+  const lines = [
+    '',
+    'Created the user pool on first start:',
+    `  userPoolId        ${seed.userPoolId}`,
+    `  userPoolClientId  ${seed.clientId}`,
+    `  identityPoolId    ${seed.identityPoolId}`,
+  ];
+  if (seed.demoUsers.length > 0) {
+    lines.push('', 'Demo users (sign in with username or email; MFA setup is asked at first sign-in):');
+    for (const u of seed.demoUsers) lines.push(`  ${u.username.padEnd(8)} ${u.password.padEnd(18)} ${u.email}  ${u.description}`);
+  }
+  if (config.mode === 'development') lines.push('', `Codes (sign-up, MFA, password reset) appear here and at ${config.publicUrl}/dev/outbox`);
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const warnings = productionWarnings(config);
+  if (warnings.length > 0) console.error(banner(['PRODUCTION MODE WITH DEVELOPMENT DEFAULTS:', ...warnings]));
+
+  const server = await startServer(config);
+  if (server.appliedMigrations.length > 0) console.log(`Applied migrations ${server.appliedMigrations.join(', ')} (${server.db.kind}).`);
+  if (server.seed !== undefined) printSeed(server.seed, config);
+
+  const shutdown = async (): Promise<void> => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  console.log(`Steward server (${config.mode}, ${server.db.kind}) listening on ${server.url}`);
+}
+
+await main();

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import { findClient, findDefaultPool } from '../user-pool/pools/pool-repository.js';
+
+/** The shape of `GET /runtime-config.json` (architecture section 3). */
+export interface RuntimeConfig {
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly userPoolEndpoint: string;
+  readonly identityPoolId: string;
+  readonly identityPoolEndpoint: string;
+  readonly graphqlEndpoint: string;
+  readonly oauth: { readonly domain: string; readonly redirectSignIn: readonly string[]; readonly redirectSignOut: readonly string[] };
+}
+
+/** Registers `GET /runtime-config.json`: everything the web app and auth-core need, as absolute same-origin URLs. */
+export function registerRuntimeConfigRoutes(app: FastifyInstance, config: Config, db: Database, origin: (request: FastifyRequest) => string): void {
+  app.get('/runtime-config.json', async (request, reply) => {
+    const ids = await findDefaultPool(db);
+    if (ids === undefined) return reply.status(503).send({ message: 'The user pool has not been created yet.' });
+    const client = await findClient(db, ids.clientId);
+    const base = origin(request);
+    const body: RuntimeConfig = {
+      region: config.region,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.clientId,
+      userPoolEndpoint: `${base}/`,
+      identityPoolId: ids.identityPoolId,
+      identityPoolEndpoint: `${base}/`,
+      graphqlEndpoint: `${base}/graphql`,
+      oauth: { domain: new URL(base).host, redirectSignIn: client?.callbackUrls ?? [], redirectSignOut: client?.logoutUrls ?? [] },
+    };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+}

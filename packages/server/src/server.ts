@@ -1,0 +1,62 @@
+// Starting a whole server from a validated config: database, migrations, keys, first-start seed,
+// listen. main.ts adds process concerns (signals, banners); other packages' tests call this.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDependencies } from './app.js';
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { seedOnFirstStart, type SeedResult } from './seed/seed.js';
+import { pruneAuthSessions } from './user-pool/sessions/auth-sessions.js';
+
+const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
+/** A listening server and what its first start created. */
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  /** The origin it listens on, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
+  readonly url: string;
+  /** Versions of the migrations applied by this start. */
+  readonly appliedMigrations: readonly number[];
+  /** Set when this start created the user pool (first start), with the demo users. */
+  readonly seed: SeedResult | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, builds the app, seeds on first start and listens. */
+export async function startServer(config: Config, deps: Partial<Omit<AppDependencies, 'db'>> = {}): Promise<RunningServer> {
+  const db = await openDatabase(config);
+  try {
+    const appliedMigrations = await migrate(db);
+    const app = await buildApp(config, { ...deps, db });
+    await app.steward.tokens.keys.ensureKey();
+    const seed = await seedOnFirstStart(db, app.steward.clock, config);
+
+    const housekeeping = setInterval(() => {
+      void Promise.all([app.steward.limits.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward)]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'housekeeping failed'),
+      );
+    }, HOUSEKEEPING_MS);
+    housekeeping.unref();
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    return {
+      app,
+      db,
+      url: `http://${config.host}:${port}`,
+      appliedMigrations,
+      seed,
+      async close() {
+        clearInterval(housekeeping);
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

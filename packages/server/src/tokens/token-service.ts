@@ -1,0 +1,296 @@
+// Issuing, verifying and revoking the user pool's tokens. Access and id tokens are RS256 JWTs with
+// Cognito's claim sets; refresh tokens are opaque random strings stored as a SHA-256 hash. Each
+// sign-in is one row of refresh_tokens keyed by origin_jti: revoking the row revokes the refresh
+// token and every access token of that sign-in.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Config } from '../config/config.js';
+import type { Database, Queryable } from '../db/database.js';
+import { fail } from '../errors/catalogue.js';
+import { addSeconds, epochSeconds, type Clock } from '../time/clock.js';
+import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
+import { findUserBySub, groupsOfUser, type UserRecord } from '../user-pool/users/user-repository.js';
+import type { SigningKeys } from './signing-keys.js';
+
+/** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
+export interface AuthenticationResult {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+  NewDeviceMetadata?: { DeviceKey: string; DeviceGroupKey: string };
+}
+
+/** Claims of a verified access token. */
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  client_id: string;
+  token_use: 'access';
+  scope: string;
+  username: string;
+  origin_jti: string;
+  jti: string;
+  event_id: string;
+  auth_time: number;
+  device_key?: string;
+  'cognito:groups'?: string[];
+}
+
+/** Claims of a verified id token. */
+export interface IdTokenClaims extends JWTPayload {
+  sub: string;
+  aud: string;
+  token_use: 'id';
+  'cognito:username': string;
+  origin_jti: string;
+  auth_time: number;
+  [attribute: string]: unknown;
+}
+
+/** What a sign-in hands to issueForSignIn. */
+export interface SignInGrant {
+  readonly client: ClientRecord;
+  readonly user: UserRecord;
+  readonly authTime: Date;
+  readonly deviceKey?: string | null;
+}
+
+/** A verified access token together with the current user record. */
+export interface VerifiedAccess {
+  readonly claims: AccessTokenClaims;
+  readonly user: UserRecord;
+  readonly poolId: string;
+}
+
+/** SHA-256 (hex) of an opaque token, the form it is stored in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const BOOLEAN_ATTRIBUTES = new Set(['email_verified', 'phone_number_verified']);
+
+/** The id-token claims of a user's attributes the client may read (verified flags as booleans). */
+export function attributeClaims(user: UserRecord, client: ClientRecord): Record<string, string | boolean | number> {
+  const claims: Record<string, string | boolean | number> = {};
+  for (const [name, value] of Object.entries(user.attributes)) {
+    if (client.readAttributes !== null && !client.readAttributes.includes(name)) continue;
+    if (BOOLEAN_ATTRIBUTES.has(name)) claims[name] = value === 'true';
+    else if (name === 'updated_at' && /^\d+$/.test(value)) claims[name] = Number(value);
+    else claims[name] = value;
+  }
+  return claims;
+}
+
+interface OriginRow {
+  origin_jti: string;
+  client_id: string;
+  user_sub: string;
+  device_key: string | null;
+  auth_time: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Issues, verifies and revokes tokens. One instance per process; all state is in the database. */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<Config, 'issuerBaseUrl' | 'accessTokenTtlSeconds' | 'idTokenTtlSeconds' | 'refreshTokenTtlSeconds'>,
+    private readonly clock: Clock,
+    readonly keys: SigningKeys,
+  ) {}
+
+  /** The `iss` of a pool's tokens. */
+  issuer(poolId: string): string {
+    return `${this.config.issuerBaseUrl}/${poolId}`;
+  }
+
+  /** Issues access, id and refresh tokens for a completed sign-in (records the origin). */
+  async issueForSignIn(grant: SignInGrant, q: Queryable = this.db): Promise<AuthenticationResult> {
+    const now = this.clock.now();
+    const originJti = randomUUID();
+    const refreshToken = randomBytes(48).toString('base64url');
+    const refreshTtl = grant.client.refreshTokenTtlSeconds ?? this.config.refreshTokenTtlSeconds;
+    await q.query(
+      `INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [originJti, hashToken(refreshToken), grant.user.poolId, grant.client.id, grant.user.sub, grant.deviceKey ?? null, grant.authTime, addSeconds(now, refreshTtl), now],
+    );
+    const groups = await groupsOfUser(q, grant.user.sub);
+    const tokens = await this.sign({ client: grant.client, user: grant.user, groups, authTime: grant.authTime, originJti, deviceKey: grant.deviceKey ?? null, now });
+    return { ...tokens, RefreshToken: refreshToken };
+  }
+
+  /**
+   * REFRESH_TOKEN_AUTH: new access and id tokens for a valid refresh token of this client (same
+   * origin_jti, no new refresh token). NotAuthorizedException when it is unknown, revoked, expired,
+   * of another client, or its user is gone or disabled.
+   */
+  async refresh(client: ClientRecord, refreshToken: string): Promise<AuthenticationResult> {
+    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(refreshToken)]);
+    const origin = rows[0];
+    if (origin === undefined || origin.client_id !== client.id) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
+    if (origin.revoked_at !== null) throw fail('NotAuthorizedException', 'Refresh Token has been revoked');
+    const now = this.clock.now();
+    if (new Date(origin.expires_at) <= now) throw fail('NotAuthorizedException', 'Refresh Token has expired');
+    const user = await findUserBySub(this.db, origin.user_sub);
+    if (user === undefined) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
+    if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
+    const groups = await groupsOfUser(this.db, user.sub);
+    return this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now });
+  }
+
+  private async sign(args: {
+    client: ClientRecord;
+    user: UserRecord;
+    groups: string[];
+    authTime: Date;
+    originJti: string;
+    deviceKey: string | null;
+    now: Date;
+  }): Promise<AuthenticationResult> {
+    const { client, user, groups, now } = args;
+    const key = await this.keys.activeKey();
+    const iss = this.issuer(user.poolId);
+    const iat = epochSeconds(now);
+    const authTime = epochSeconds(args.authTime);
+    const eventId = randomUUID();
+    const accessTtl = client.accessTokenTtlSeconds ?? this.config.accessTokenTtlSeconds;
+    const idTtl = client.idTokenTtlSeconds ?? this.config.idTokenTtlSeconds;
+    const groupClaim = groups.length > 0 ? { 'cognito:groups': groups } : {};
+
+    const access = await new SignJWT({
+      sub: user.sub,
+      ...groupClaim,
+      ...(args.deviceKey !== null ? { device_key: args.deviceKey } : {}),
+      iss,
+      version: 2,
+      client_id: client.id,
+      origin_jti: args.originJti,
+      event_id: eventId,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      auth_time: authTime,
+      exp: iat + accessTtl,
+      iat,
+      jti: randomUUID(),
+      username: user.username,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .sign(key.privateKey);
+
+    const id = await new SignJWT({
+      sub: user.sub,
+      ...groupClaim,
+      ...attributeClaims(user, client),
+      iss,
+      'cognito:username': user.username,
+      origin_jti: args.originJti,
+      aud: client.id,
+      event_id: eventId,
+      token_use: 'id',
+      auth_time: authTime,
+      exp: iat + idTtl,
+      iat,
+      jti: randomUUID(),
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .sign(key.privateKey);
+
+    return { AccessToken: access, IdToken: id, ExpiresIn: accessTtl, TokenType: 'Bearer' };
+  }
+
+  /** Verifies signature, issuer, expiry and token_use of a JWT of this server; returns its claims and pool id. */
+  private async verifyJwt(token: string, use: 'access' | 'id', label: string): Promise<{ payload: JWTPayload; poolId: string }> {
+    let kid: string | undefined;
+    let iss: unknown;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+      iss = decodeJwt(token).iss;
+    } catch {
+      throw fail('NotAuthorizedException', `Invalid ${label}`);
+    }
+    const prefix = `${this.config.issuerBaseUrl}/`;
+    if (kid === undefined || typeof iss !== 'string' || !iss.startsWith(prefix)) throw fail('NotAuthorizedException', `Invalid ${label}`);
+    const poolId = iss.slice(prefix.length);
+    const key = await this.keys.publicKey(kid);
+    if (key === undefined) throw fail('NotAuthorizedException', `Invalid ${label}`);
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, key, { issuer: iss, algorithms: ['RS256'], currentDate: this.clock.now(), clockTolerance: 0 }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw fail('NotAuthorizedException', `${label} has expired`);
+      throw fail('NotAuthorizedException', `Invalid ${label}`);
+    }
+    if (payload.token_use !== use || typeof payload.sub !== 'string' || typeof payload.origin_jti !== 'string') {
+      throw fail('NotAuthorizedException', `Invalid ${label}`);
+    }
+    return { payload, poolId };
+  }
+
+  /** Throws NotAuthorizedException unless the sign-in `originJti` is live (not revoked, not expired, user present). */
+  private async assertOriginLive(originJti: string, sub: string, label: string): Promise<OriginRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(originJti)) throw fail('NotAuthorizedException', `Invalid ${label}`);
+    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE origin_jti = $1', [originJti]);
+    const origin = rows[0];
+    if (origin === undefined || origin.user_sub !== sub || origin.revoked_at !== null) throw fail('NotAuthorizedException', `${label} has been revoked`);
+    return origin;
+  }
+
+  /**
+   * Checks an access token for every operation that takes one: signature by a published key,
+   * issuer, expiry, token_use=access, the client (when given), and that its sign-in was not
+   * revoked (RevokeToken, GlobalSignOut, AdminUserGlobalSignOut, disable, delete).
+   * Throws NotAuthorizedException ('Invalid Access Token', 'Access Token has expired',
+   * 'Access Token has been revoked', 'User is disabled.').
+   */
+  async verifyAccessToken(token: string, options: { clientId?: string } = {}): Promise<VerifiedAccess> {
+    const label = 'Access Token';
+    const { payload, poolId } = await this.verifyJwt(token, 'access', label);
+    const claims = payload as AccessTokenClaims;
+    if (options.clientId !== undefined && claims.client_id !== options.clientId) throw fail('NotAuthorizedException', `Invalid ${label}`);
+    await this.assertOriginLive(claims.origin_jti, claims.sub, label);
+    const user = await findUserBySub(this.db, claims.sub);
+    if (user === undefined || user.poolId !== poolId) throw fail('NotAuthorizedException', `${label} has been revoked`);
+    if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
+    return { claims, user, poolId };
+  }
+
+  /** Checks an id token the same way (aud must be `clientId` when given). */
+  async verifyIdToken(token: string, options: { clientId?: string } = {}): Promise<{ claims: IdTokenClaims; poolId: string }> {
+    const label = 'Id Token';
+    const { payload, poolId } = await this.verifyJwt(token, 'id', label);
+    const claims = payload as IdTokenClaims;
+    if (options.clientId !== undefined && claims.aud !== options.clientId) throw fail('NotAuthorizedException', `Invalid ${label}`);
+    await this.assertOriginLive(claims.origin_jti, claims.sub, label);
+    return { claims, poolId };
+  }
+
+  /**
+   * RevokeToken: revokes a refresh token of `client` and, with it, every access token of the same
+   * sign-in. Unknown tokens are accepted silently (RFC 7009); another client's token gives
+   * UnauthorizedException.
+   */
+  async revokeRefreshToken(client: ClientRecord, token: string): Promise<void> {
+    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(token)]);
+    const origin = rows[0];
+    if (origin === undefined) return;
+    if (origin.client_id !== client.id) throw fail('UnauthorizedException', 'The refresh token was not issued to this client.');
+    await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [origin.origin_jti, this.clock.now()]);
+  }
+
+  /** Revokes every sign-in of a user (GlobalSignOut, AdminUserGlobalSignOut, disable, password reset). */
+  async revokeAllForUser(userSub: string, q: Queryable = this.db): Promise<number> {
+    const rows = await q.query<{ origin_jti: string }>('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_sub = $1 AND revoked_at IS NULL RETURNING origin_jti', [
+      userSub,
+      this.clock.now(),
+    ]);
+    return rows.length;
+  }
+
+  /** Deletes sign-in records whose refresh token expired over a day ago (their access tokens expired too). */
+  async prune(): Promise<void> {
+    await this.db.query('DELETE FROM refresh_tokens WHERE expires_at <= $1', [addSeconds(this.clock.now(), -24 * 3600)]);
+  }
+}

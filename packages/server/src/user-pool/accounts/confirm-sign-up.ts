@@ -1,0 +1,57 @@
+import { fail } from '../../errors/catalogue.js';
+import { sendCode, maskDestination, preferredChannel } from '../codes/code-delivery.js';
+import { consumeCode } from '../codes/one-time-codes.js';
+import { defineOperation } from '../operations/operation.js';
+import { requireClient } from '../pools/pool-repository.js';
+import { findUserByLogin, updateUser } from '../users/user-repository.js';
+import { boolean, clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, string, usernameSchema } from '../wire/input-schema.js';
+
+const confirmInput = object({
+  ClientId: clientIdSchema,
+  Username: usernameSchema,
+  ConfirmationCode: confirmationCodeSchema,
+  SecretHash: optional(string({ max: 128 })),
+  ForceAliasCreation: optional(boolean()),
+  ClientMetadata: optional(clientMetadataSchema),
+  Session: optional(string({ max: 2048 })),
+});
+
+/** ConfirmSignUp: checks the emailed code and confirms the user (email becomes verified). */
+export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
+  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('user', async (ctx, i, s) => {
+    const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
+    if (user !== undefined) return user;
+    throw s.found.client.preventUserExistenceErrors ? fail('CodeMismatchException') : fail('UserNotFoundException', 'Username/client id combination not found.');
+  })
+  .do('require an unconfirmed user', (_ctx, _i, s) => {
+    if (s.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.user.status}`);
+  })
+  .step('code', (ctx, i, s) => consumeCode(ctx, { user: s.user, purpose: 'SIGN_UP', code: i.ConfirmationCode }))
+  .do('confirm the user and verify the destination', async (ctx, _i, s) => {
+    const verifiedFlag = s.code.destination.includes('@') ? 'email_verified' : 'phone_number_verified';
+    await updateUser(ctx.db, s.user.sub, { status: 'CONFIRMED', attributes: { ...s.user.attributes, [verifiedFlag]: 'true' } }, ctx.clock.now());
+  })
+  .respond(() => ({}));
+
+const resendInput = object({
+  ClientId: clientIdSchema,
+  Username: usernameSchema,
+  SecretHash: optional(string({ max: 128 })),
+  ClientMetadata: optional(clientMetadataSchema),
+});
+
+/** ResendConfirmationCode: a new sign-up code for an unconfirmed user (the old one stops working). */
+export const resendConfirmationCode = defineOperation('ResendConfirmationCode', resendInput)
+  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
+  .step('delivery', async (ctx, i, s) => {
+    if (s.user === undefined) {
+      if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
+      // Same answer shape as for a real user, so the endpoint does not reveal who exists.
+      return { Destination: maskDestination(i.Username.includes('@') ? i.Username : 'x@x'), DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' };
+    }
+    if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user) });
+  })
+  .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));

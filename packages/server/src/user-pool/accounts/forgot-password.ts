@@ -1,0 +1,65 @@
+import { fail } from '../../errors/catalogue.js';
+import { maskDestination, sendCode } from '../codes/code-delivery.js';
+import { consumeCode } from '../codes/one-time-codes.js';
+import type { OperationContext } from '../operations/operation-context.js';
+import { defineOperation } from '../operations/operation.js';
+import { requireClient } from '../pools/pool-repository.js';
+import { assertPasswordConforms } from '../users/password-policy.js';
+import { setPassword } from '../users/set-password.js';
+import { findUserByLogin, type UserRecord } from '../users/user-repository.js';
+import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, string, usernameSchema } from '../wire/input-schema.js';
+
+const forgotInput = object({
+  ClientId: clientIdSchema,
+  Username: usernameSchema,
+  SecretHash: optional(string({ max: 128 })),
+  ClientMetadata: optional(clientMetadataSchema),
+});
+
+/** Sends a password-reset code to the user's verified email (else verified phone). Shared with AdminResetUserPassword. */
+export async function sendResetCode(ctx: OperationContext, user: UserRecord) {
+  if (user.attributes.email_verified === 'true' && (user.attributes.email ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'email' });
+  if (user.attributes.phone_number_verified === 'true' && (user.attributes.phone_number ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'sms' });
+  throw fail('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
+}
+
+/** ForgotPassword: sends a reset code. */
+export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
+  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
+  .step('delivery', async (ctx, i, s) => {
+    const user = s.user;
+    if (user === undefined) {
+      if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
+      return { Destination: maskDestination(i.Username.includes('@') ? i.Username : 'x@x'), DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' };
+    }
+    if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
+    if (user.status === 'FORCE_CHANGE_PASSWORD') throw fail('NotAuthorizedException', 'User password cannot be reset in the current state.');
+    return sendResetCode(ctx, user);
+  })
+  .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));
+
+const confirmInput = object({
+  ClientId: clientIdSchema,
+  Username: usernameSchema,
+  ConfirmationCode: confirmationCodeSchema,
+  Password: passwordSchema,
+  SecretHash: optional(string({ max: 128 })),
+  ClientMetadata: optional(clientMetadataSchema),
+});
+
+/** ConfirmForgotPassword: checks the reset code and sets the new password. */
+export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', confirmInput)
+  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('user', async (ctx, i, s) => {
+    const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
+    if (user !== undefined) return user;
+    throw s.found.client.preventUserExistenceErrors ? fail('CodeMismatchException') : fail('UserNotFoundException', 'Username/client id combination not found.');
+  })
+  .do('require an enabled user', (_ctx, _i, s) => {
+    if (!s.user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
+  })
+  .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password, s.found.pool.passwordPolicy))
+  .do('check the reset code', (ctx, i, s) => consumeCode(ctx, { user: s.user, purpose: 'FORGOT_PASSWORD', code: i.ConfirmationCode }))
+  .do('set the new password', (ctx, i, s) => setPassword(ctx, s.user, i.Password, s.user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED'))
+  .respond(() => ({}));

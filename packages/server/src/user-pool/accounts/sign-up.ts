@@ -1,0 +1,47 @@
+import { fail } from '../../errors/catalogue.js';
+import { sendCode } from '../codes/code-delivery.js';
+import { defineOperation } from '../operations/operation.js';
+import { requireClient } from '../pools/pool-repository.js';
+import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
+import { createUserWithPassword } from '../users/create-user.js';
+import { assertPasswordConforms } from '../users/password-policy.js';
+import { aliasTakenBy, findUserByUsername } from '../users/user-repository.js';
+import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, string, usernameSchema } from '../wire/input-schema.js';
+
+const input = object({
+  ClientId: clientIdSchema,
+  Username: usernameSchema,
+  Password: optional(passwordSchema),
+  SecretHash: optional(string({ max: 128 })),
+  UserAttributes: optional(attributeListSchema),
+  ValidationData: optional(attributeListSchema),
+  ClientMetadata: optional(clientMetadataSchema),
+});
+
+/** SignUp: creates an UNCONFIRMED user and emails a confirmation code. */
+export const signUp = defineOperation('SignUp', input)
+  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .do('require a password', (_ctx, i) => {
+    // The spec: "A server complaint about a null password becomes this message".
+    if (i.Password === undefined) throw fail('InvalidParameterException', 'Password cannot be empty');
+  })
+  .step('attributes', (_ctx, i, s) => {
+    const attributes = checkAttributeWrites(s.found.pool, i.UserAttributes ?? [], { writer: 'user', client: s.found.client, creating: true });
+    assertRequiredAttributes(s.found.pool, attributes);
+    return attributes;
+  })
+  .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password ?? '', s.found.pool.passwordPolicy))
+  .do('check the username is free', async (ctx, i, s) => {
+    if ((await findUserByUsername(ctx.db, s.found.pool.id, i.Username)) !== undefined) throw fail('UsernameExistsException', 'User already exists');
+    if (i.Username.includes('@') && s.found.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, s.found.pool.id, 'email', i.Username)) !== undefined) {
+      throw fail('UsernameExistsException', 'User already exists');
+    }
+  })
+  .step('user', (ctx, i, s) =>
+    createUserWithPassword(ctx.db, ctx.clock.now(), { pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }),
+  )
+  .step('delivery', (ctx, _i, s) => {
+    const channel = s.found.pool.autoVerifiedAttributes.includes('email') && (s.user.attributes.email ?? '') !== '' ? 'email' : 'sms';
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel });
+  })
+  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.user.sub, CodeDeliveryDetails: s.delivery }));

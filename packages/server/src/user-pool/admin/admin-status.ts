@@ -1,0 +1,60 @@
+import { fail } from '../../errors/catalogue.js';
+import { discardCode } from '../codes/one-time-codes.js';
+import { defineOperation } from '../operations/operation.js';
+import { mfaPreferencePatch, mfaSettingsSchema } from '../users/mfa-preferences.js';
+import { updateUser } from '../users/user-repository.js';
+import { clientMetadataSchema, object, optional, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
+import { adminTarget } from './admin-target.js';
+
+const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchema });
+
+/** AdminDisableUser: the user can no longer sign in; every existing sign-in is revoked. */
+export const adminDisableUser = defineOperation('AdminDisableUser', userInput, { access: 'admin' })
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('disable the user', (ctx, _i, s) => updateUser(ctx.db, s.target.user.sub, { enabled: false }, ctx.clock.now()))
+  .do('revoke existing sign-ins', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
+  .respond(() => ({}));
+
+/** AdminEnableUser. */
+export const adminEnableUser = defineOperation('AdminEnableUser', userInput, { access: 'admin' })
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('enable the user', (ctx, _i, s) => updateUser(ctx.db, s.target.user.sub, { enabled: true }, ctx.clock.now()))
+  .respond(() => ({}));
+
+/** AdminUserGlobalSignOut: revokes every sign-in of the user. */
+export const adminUserGlobalSignOut = defineOperation('AdminUserGlobalSignOut', userInput, { access: 'admin' })
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('revoke all sign-ins of the user', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
+  .respond(() => ({}));
+
+/** AdminSetUserMFAPreference: enables/disables SMS, TOTP and email MFA and picks the preferred one. */
+export const adminSetUserMfaPreference = defineOperation(
+  'AdminSetUserMFAPreference',
+  object({
+    UserPoolId: userPoolIdSchema,
+    Username: usernameSchema,
+    SMSMfaSettings: mfaSettingsSchema,
+    SoftwareTokenMfaSettings: mfaSettingsSchema,
+    EmailMfaSettings: mfaSettingsSchema,
+  }),
+  { access: 'admin' },
+)
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('apply the preferences', (ctx, i, s) => updateUser(ctx.db, s.target.user.sub, mfaPreferencePatch(s.target.user, i), ctx.clock.now()))
+  .respond(() => ({}));
+
+/** AdminConfirmSignUp: confirms an unconfirmed user without a code. */
+export const adminConfirmSignUp = defineOperation(
+  'AdminConfirmSignUp',
+  object({ UserPoolId: userPoolIdSchema, Username: usernameSchema, ClientMetadata: optional(clientMetadataSchema) }),
+  { access: 'admin' },
+)
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('require an unconfirmed user', (_ctx, _i, s) => {
+    if (s.target.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.target.user.status}`);
+  })
+  .do('confirm the user', async (ctx, _i, s) => {
+    await updateUser(ctx.db, s.target.user.sub, { status: 'CONFIRMED' }, ctx.clock.now());
+    await discardCode(ctx, s.target.user.sub, 'SIGN_UP');
+  })
+  .respond(() => ({}));

@@ -1,0 +1,92 @@
+import { fail } from '../../errors/catalogue.js';
+import { addSeconds } from '../../time/clock.js';
+import type { OperationContext } from '../operations/operation-context.js';
+import { defineOperation } from '../operations/operation.js';
+import { requirePool } from '../pools/pool-repository.js';
+import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
+import { createUserWithPassword } from '../users/create-user.js';
+import { assertPasswordConforms } from '../users/password-policy.js';
+import { setPassword } from '../users/set-password.js';
+import { randomPolicyPassword } from '../users/temporary-password.js';
+import { deleteUser, findUserByUsername, type UserRecord } from '../users/user-repository.js';
+import { mfaFields, toUserType } from '../users/user-shapes.js';
+import { array, attributeListSchema, boolean, clientMetadataSchema, enumeration, object, optional, passwordSchema, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
+import { adminTarget } from './admin-target.js';
+
+const createInput = object({
+  UserPoolId: userPoolIdSchema,
+  Username: usernameSchema,
+  UserAttributes: optional(attributeListSchema),
+  ValidationData: optional(attributeListSchema),
+  TemporaryPassword: optional(passwordSchema),
+  ForceAliasCreation: optional(boolean()),
+  MessageAction: optional(enumeration(['RESEND', 'SUPPRESS'] as const)),
+  DesiredDeliveryMediums: optional(array(enumeration(['SMS', 'EMAIL'] as const), { max: 2 })),
+  ClientMetadata: optional(clientMetadataSchema),
+});
+
+/** Sends the invitation with the username and temporary password (by email, else SMS). */
+async function sendInvitation(ctx: OperationContext, user: UserRecord, password: string, mediums: readonly ('SMS' | 'EMAIL')[] | undefined): Promise<void> {
+  const wanted = mediums ?? ['EMAIL'];
+  const email = user.attributes.email ?? '';
+  const phone = user.attributes.phone_number ?? '';
+  const body = `Your username is ${user.username} and temporary password is ${password}`;
+  let sent = false;
+  if (wanted.includes('EMAIL') && email !== '') {
+    await ctx.delivery.send({ poolId: user.poolId, channel: 'email', destination: email, subject: 'Your temporary password', body, code: password });
+    sent = true;
+  }
+  if (wanted.includes('SMS') && phone !== '') {
+    await ctx.delivery.send({ poolId: user.poolId, channel: 'sms', destination: phone, body, code: password });
+    sent = true;
+  }
+  if (!sent) throw fail('InvalidParameterException', 'User has no email or phone_number to deliver the invitation to; use MessageAction SUPPRESS.');
+}
+
+/** AdminCreateUser: a user with a temporary password (status FORCE_CHANGE_PASSWORD), invited by email/SMS unless SUPPRESS. */
+export const adminCreateUser = defineOperation('AdminCreateUser', createInput, { access: 'admin' })
+  .step('pool', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
+  .step('password', (_ctx, i, s) => {
+    if (i.TemporaryPassword === undefined) return randomPolicyPassword();
+    assertPasswordConforms(i.TemporaryPassword, s.pool.passwordPolicy);
+    return i.TemporaryPassword;
+  })
+  .step('expires', (ctx, _i, s) => addSeconds(ctx.clock.now(), s.pool.passwordPolicy.temporaryPasswordValidityDays * 86400))
+  .step('user', async (ctx, i, s) => {
+    if (i.MessageAction === 'RESEND') {
+      const existing = await findUserByUsername(ctx.db, s.pool.id, i.Username);
+      if (existing === undefined) throw fail('UserNotFoundException', 'User does not exist.');
+      if (existing.status !== 'FORCE_CHANGE_PASSWORD') throw fail('UnsupportedUserStateException', 'Resend not possible. User is not in FORCE_CHANGE_PASSWORD state.');
+      return setPassword(ctx, existing, s.password, 'FORCE_CHANGE_PASSWORD', { temporaryPasswordExpiresAt: s.expires });
+    }
+    const attributes = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
+    assertRequiredAttributes(s.pool, attributes);
+    return createUserWithPassword(ctx.db, ctx.clock.now(), {
+      pool: s.pool,
+      username: i.Username,
+      password: s.password,
+      attributes,
+      status: 'FORCE_CHANGE_PASSWORD',
+      temporaryPasswordExpiresAt: s.expires,
+    });
+  })
+  .do('send the invitation', async (ctx, i, s) => {
+    if (i.MessageAction !== 'SUPPRESS') await sendInvitation(ctx, s.user, s.password, i.DesiredDeliveryMediums);
+  })
+  .respond((_ctx, _i, s) => ({ User: toUserType(s.user) }));
+
+const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchema });
+
+/** AdminDeleteUser. */
+export const adminDeleteUser = defineOperation('AdminDeleteUser', userInput, { access: 'admin' })
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .do('delete the user', (ctx, _i, s) => deleteUser(ctx.db, s.target.user.sub))
+  .respond(() => ({}));
+
+/** AdminGetUser: the user with status, enabled flag and MFA settings. */
+export const adminGetUser = defineOperation('AdminGetUser', userInput, { access: 'admin' })
+  .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
+  .respond((_ctx, _i, s) => {
+    const { Attributes, ...rest } = toUserType(s.target.user);
+    return { ...rest, UserAttributes: Attributes, ...mfaFields(s.target.user) };
+  });

@@ -1,0 +1,27 @@
+import type { Operation } from '../operations/operation.js';
+import { adminAddUserToGroup, adminListGroupsForUser, adminRemoveUserFromGroup, createGroup, listGroups, listUsersInGroup } from './admin-groups.js';
+import { adminResetUserPassword, adminSetUserPassword } from './admin-passwords.js';
+import { adminConfirmSignUp, adminDisableUser, adminEnableUser, adminSetUserMfaPreference, adminUserGlobalSignOut } from './admin-status.js';
+import { adminCreateUser, adminDeleteUser, adminGetUser } from './admin-users.js';
+import { listUsers } from './list-users.js';
+
+/** The Admin* operations, ListUsers and group management (admin credential, admin REST API or CLI only). */
+export const adminOperations: readonly Operation[] = [
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  listUsers,
+  adminSetUserPassword,
+  adminResetUserPassword,
+  adminDisableUser,
+  adminEnableUser,
+  adminConfirmSignUp,
+  adminAddUserToGroup,
+  adminRemoveUserFromGroup,
+  adminListGroupsForUser,
+  adminUserGlobalSignOut,
+  adminSetUserMfaPreference,
+  createGroup,
+  listGroups,
+  listUsersInGroup,
+];

@@ -1,0 +1,48 @@
+// InitiateAuth: starts a sign-in with one of the flows, or refreshes tokens.
+import { defineOperation } from '../../operations/operation.js';
+import type { OperationContext } from '../../operations/operation-context.js';
+import { requireClient } from '../../pools/pool-repository.js';
+import { clientIdSchema, clientMetadataSchema, enumeration, object, optional } from '../../wire/input-schema.js';
+import { startCustomAuth } from '../custom-auth/custom-auth-rounds.js';
+import { assertFlowAllowed } from '../sign-in/app-client-checks.js';
+import { authParametersSchema } from '../sign-in/auth-parameters-schema.js';
+import { sendOutcome, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
+import type { AuthFlow } from '../sign-in/sign-in-state.js';
+import { refreshTokens } from './refresh-token-auth.js';
+import { startUserAuth } from './user-auth.js';
+import { startUserPasswordAuth } from './user-password-auth.js';
+import { startUserSrpAuth } from './user-srp-auth.js';
+
+const FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN'] as const satisfies readonly AuthFlow[];
+
+function startFlow(
+  ctx: OperationContext,
+  scope: SignInScope,
+  flow: AuthFlow,
+  parameters: Readonly<Record<string, string>>,
+  clientMetadata: Readonly<Record<string, string>>,
+): Promise<SignInOutcome> {
+  switch (flow) {
+    case 'USER_SRP_AUTH':
+      return startUserSrpAuth(ctx, scope, parameters);
+    case 'USER_PASSWORD_AUTH':
+      return startUserPasswordAuth(ctx, scope, parameters);
+    case 'USER_AUTH':
+      return startUserAuth(ctx, scope, parameters);
+    case 'CUSTOM_AUTH':
+      return startCustomAuth(ctx, scope, parameters, clientMetadata);
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN':
+      return refreshTokens(ctx, scope, parameters);
+  }
+}
+
+/** InitiateAuth. */
+export const initiateAuth = defineOperation(
+  'InitiateAuth',
+  object({ AuthFlow: enumeration(FLOWS), AuthParameters: optional(authParametersSchema), ClientId: clientIdSchema, ClientMetadata: optional(clientMetadataSchema) }),
+)
+  .step('scope', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .do('check the client allows the flow', (_ctx, i, s) => assertFlowAllowed(s.scope.client, i.AuthFlow))
+  .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}))
+  .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));

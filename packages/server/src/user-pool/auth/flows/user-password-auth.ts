@@ -1,0 +1,19 @@
+// USER_PASSWORD_AUTH: the password itself in AuthParameters, checked against the scrypt hash.
+import type { OperationContext } from '../../operations/operation-context.js';
+import { findUserByLogin } from '../../users/user-repository.js';
+import { assertSecretHash, requireParameter } from '../sign-in/app-client-checks.js';
+import { continueSignIn } from '../sign-in/continue-sign-in.js';
+import { presentedDevice } from '../sign-in/presented-device.js';
+import type { SignInOutcome, SignInScope } from '../sign-in/sign-in-outcome.js';
+import { checkPassword } from './password-check.js';
+
+/** InitiateAuth USER_PASSWORD_AUTH. */
+export async function startUserPasswordAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>): Promise<SignInOutcome> {
+  const login = requireParameter(parameters, 'USERNAME');
+  const password = requireParameter(parameters, 'PASSWORD');
+  const found = await findUserByLogin(ctx.db, scope.pool, login);
+  assertSecretHash(scope.client, [login, ...(found !== undefined ? [found.username] : [])], parameters.SECRET_HASH);
+  const user = await checkPassword(ctx, scope, found, password);
+  const deviceKey = await presentedDevice(ctx, user, parameters.DEVICE_KEY);
+  return continueSignIn(ctx, scope, user, { flow: 'USER_PASSWORD_AUTH', username: user.username, proven: 'password', ...(deviceKey !== undefined ? { deviceKey } : {}) });
+}

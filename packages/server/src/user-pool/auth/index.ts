@@ -1,0 +1,36 @@
+// Authentication operations (InitiateAuth, RespondToAuthChallenge, MFA/TOTP, devices, WebAuthn).
+// This folder belongs to the authentication engineer; see docs/server.md "Authentication".
+import type { Operation } from '../operations/operation.js';
+import { respondToAuthChallenge } from './challenges/respond-to-auth-challenge.js';
+import {
+  confirmDeviceOperation,
+  forgetDeviceOperation,
+  getDeviceOperation,
+  listDevicesOperation,
+  updateDeviceStatusOperation,
+} from './devices/device-operations.js';
+import { initiateAuth } from './flows/initiate-auth.js';
+import { setUserMfaPreference } from './mfa/set-user-mfa-preference.js';
+import { associateSoftwareToken, verifySoftwareToken } from './mfa/software-token.js';
+import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCredentials, startWebAuthnRegistration } from './webauthn/passkey-registration.js';
+
+/** The authentication operations, registered on the JSON endpoint beside the account operations. */
+export const authOperations: readonly Operation[] = [
+  initiateAuth,
+  respondToAuthChallenge,
+  associateSoftwareToken,
+  verifySoftwareToken,
+  setUserMfaPreference,
+  confirmDeviceOperation,
+  getDeviceOperation,
+  listDevicesOperation,
+  updateDeviceStatusOperation,
+  forgetDeviceOperation,
+  startWebAuthnRegistration,
+  completeWebAuthnRegistration,
+  listWebAuthnCredentials,
+  deleteWebAuthnCredential,
+];
+
+export { setCustomAuthDefinition } from './custom-auth/custom-auth-rounds.js';
+export type { CustomAuthDefinition, CustomChallengeTools } from './custom-auth/custom-auth-definition.js';

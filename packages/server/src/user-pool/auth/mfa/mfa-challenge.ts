@@ -1,0 +1,73 @@
+// MFA challenges of a sign-in: asking (SMS_MFA and EMAIL_OTP send a code, SOFTWARE_TOKEN_MFA
+// asks the authenticator app) and checking the answer. A wrong code counts against the challenge
+// session, which ends after AUTH_SESSION_MAX_ATTEMPTS wrong answers.
+import { fail, isServiceError } from '../../../errors/catalogue.js';
+import { consumeCode, type CodePurpose } from '../../codes/one-time-codes.js';
+import { sendCode, type CodeDeliveryDetails } from '../../codes/code-delivery.js';
+import type { OperationContext } from '../../operations/operation-context.js';
+import { recordAuthSessionFailure, type AuthSession } from '../../sessions/auth-sessions.js';
+import type { MfaKind, UserRecord } from '../../users/user-repository.js';
+import { acceptTotpCode } from '../totp/totp-verification.js';
+
+/** MFA codes sent by SMS or email are valid for 3 minutes, as Cognito's. */
+export const MFA_CODE_TTL_SECONDS = 180;
+
+/** The message of a wrong MFA code (Cognito's). */
+export const WRONG_MFA_CODE = 'Invalid code or auth state for the user.';
+
+/** The code purpose of each code-based MFA method. */
+export const MFA_CODE_PURPOSE: Record<Exclude<MfaKind, 'SOFTWARE_TOKEN_MFA'>, CodePurpose> = { SMS_MFA: 'MFA_SMS', EMAIL_OTP: 'MFA_EMAIL' };
+
+/** The challenge parameters that tell the client where a code went. */
+export function deliveryParameters(details: CodeDeliveryDetails): Record<string, string> {
+  return { CODE_DELIVERY_DELIVERY_MEDIUM: details.DeliveryMedium, CODE_DELIVERY_DESTINATION: details.Destination };
+}
+
+/** Sends the code of an SMS or email challenge (to `user`'s phone or email) and returns the challenge parameters. */
+export async function sendChallengeCode(ctx: OperationContext, user: UserRecord, purpose: CodePurpose, channel: 'sms' | 'email'): Promise<Record<string, string>> {
+  const details = await sendCode(ctx, { user, purpose, channel, ttlSeconds: MFA_CODE_TTL_SECONDS });
+  return deliveryParameters(details);
+}
+
+/** The parameters of an MFA challenge for `method`, sending the code when the method is a code. */
+export async function askMfa(ctx: OperationContext, user: UserRecord, method: MfaKind): Promise<Record<string, string>> {
+  const base = { USER_ID_FOR_SRP: user.username };
+  if (method === 'SOFTWARE_TOKEN_MFA') return base;
+  const parameters = await sendChallengeCode(ctx, user, MFA_CODE_PURPOSE[method], method === 'SMS_MFA' ? 'sms' : 'email');
+  return { ...base, ...parameters };
+}
+
+/**
+ * Runs a code check; a wrong code is counted against the session (the fifth ends it with
+ * NotAuthorizedException) and answered with CodeMismatchException.
+ */
+export async function countingWrongCodes<T>(ctx: OperationContext, session: AuthSession<object>, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (isServiceError(error, 'CodeMismatchException')) {
+      await recordAuthSessionFailure(ctx, session);
+      throw fail('CodeMismatchException', WRONG_MFA_CODE);
+    }
+    throw error;
+  }
+}
+
+/** Checks a code sent for `purpose` (single use, expiring). */
+export async function checkSentCode(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, purpose: CodePurpose, code: string): Promise<void> {
+  await countingWrongCodes(ctx, session, () => consumeCode(ctx, { user, purpose, code }));
+}
+
+/** Checks an authenticator-app code against the user's verified secret (± one step, never twice). */
+export async function checkTotp(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, code: string): Promise<void> {
+  await countingWrongCodes(ctx, session, async () => {
+    if (user.totpSecret === null) throw fail('SoftwareTokenMFANotFoundException', 'Software token MFA is not set up for the user.');
+    if (!(await acceptTotpCode(ctx, user.sub, user.totpSecret, code))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
+  });
+}
+
+/** Checks the answer to an MFA challenge of `method`. */
+export async function checkMfaAnswer(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, method: MfaKind, code: string): Promise<void> {
+  if (method === 'SOFTWARE_TOKEN_MFA') return checkTotp(ctx, session, user, code);
+  return checkSentCode(ctx, session, user, MFA_CODE_PURPOSE[method], code);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isServiceError } from '../../../errors/catalogue.js';
+import { allowedOrigin, ceremonyOrigin, type RelyingParty } from './relying-party.js';
+
+const rp: RelyingParty = { id: 'steward.example.com', name: 'steward', userVerification: 'preferred', origins: [] };
+
+const refused = (origin: string | undefined, party: RelyingParty = rp): boolean => {
+  try {
+    allowedOrigin(party, origin);
+    return false;
+  } catch (error) {
+    return isServiceError(error, 'WebAuthnOriginNotAllowedException');
+  }
+};
+
+describe('passkey origins', () => {
+  it('accepts https origins on the relying-party domain and its subdomains', () => {
+    expect(allowedOrigin(rp, 'https://steward.example.com')).toBe('https://steward.example.com');
+    expect(allowedOrigin(rp, 'https://app.steward.example.com:8443')).toBe('https://app.steward.example.com:8443');
+  });
+
+  // Threat: a look-alike or plain-http site relaying a passkey ceremony.
+  it('refuses other domains, suffix tricks, plain http and malformed origins', () => {
+    for (const origin of ['https://evil.example.com', 'https://steward.example.com.evil.io', 'https://notsteward.example.com', 'http://steward.example.com', 'steward.example.com', undefined]) {
+      expect(refused(origin), String(origin)).toBe(true);
+    }
+  });
+
+  it('allows http only on the local machine, and honours an explicit allow-list', () => {
+    expect(allowedOrigin({ ...rp, id: 'localhost' }, 'http://localhost:5173')).toBe('http://localhost:5173');
+    expect(refused('https://app.steward.example.com', { ...rp, origins: ['https://steward.example.com'] })).toBe(true);
+  });
+
+  it('reads the origin from clientDataJSON and ignores garbage', () => {
+    const data = Buffer.from(JSON.stringify({ type: 'webauthn.get', origin: 'https://steward.example.com' })).toString('base64url');
+    expect(ceremonyOrigin(data)).toBe('https://steward.example.com');
+    expect(ceremonyOrigin('%%%')).toBeUndefined();
+    expect(ceremonyOrigin(42)).toBeUndefined();
+  });
+});

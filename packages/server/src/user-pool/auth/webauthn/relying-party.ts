@@ -1,0 +1,60 @@
+// The WebAuthn relying party of a pool: its id (a domain), name, the user-verification policy, and
+// which origins may use it. An origin must be https (or http on localhost) and its host the RP id
+// or a subdomain of it — what browsers enforce for the credential, checked again here so a
+// ceremony relayed through another site is refused.
+import { fail } from '../../../errors/catalogue.js';
+import type { OperationContext } from '../../operations/operation-context.js';
+import type { PoolRecord } from '../../pools/pool-repository.js';
+
+/** The pool's relying party. */
+export interface RelyingParty {
+  readonly id: string;
+  readonly name: string;
+  readonly userVerification: 'required' | 'preferred';
+  /** Explicit allow-list of origins (pool setting `origins`); empty: any origin within the RP id. */
+  readonly origins: readonly string[];
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The relying party from the pool's webauthn_configuration ({relyingPartyId, userVerification,
+ * origins}), defaulting to the host of PUBLIC_URL and user verification "preferred".
+ */
+export function relyingParty(ctx: Pick<OperationContext, 'config'>, pool: PoolRecord): RelyingParty {
+  const settings = pool.webauthnConfiguration as { relyingPartyId?: unknown; userVerification?: unknown; origins?: unknown };
+  const id = typeof settings.relyingPartyId === 'string' && settings.relyingPartyId !== '' ? settings.relyingPartyId : new URL(ctx.config.publicUrl).hostname;
+  return {
+    id,
+    name: pool.name,
+    userVerification: settings.userVerification === 'required' ? 'required' : 'preferred',
+    origins: Array.isArray(settings.origins) ? settings.origins.filter((o): o is string => typeof o === 'string') : [],
+  };
+}
+
+/** The origin a ceremony ran on (from its clientDataJSON), or undefined when unreadable. */
+export function ceremonyOrigin(clientDataJSON: unknown): string | undefined {
+  if (typeof clientDataJSON !== 'string') return undefined;
+  try {
+    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { origin?: unknown };
+    return typeof data.origin === 'string' ? data.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origin to verify a ceremony against; WebAuthnOriginNotAllowedException when it may not use this relying party. */
+export function allowedOrigin(rp: RelyingParty, origin: string | undefined): string {
+  if (origin === undefined) throw fail('WebAuthnOriginNotAllowedException', 'The passkey response does not name its origin.');
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw fail('WebAuthnOriginNotAllowedException', 'The passkey origin is not a URL.');
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+  const withinRp = url.hostname === rp.id || url.hostname.endsWith(`.${rp.id}`);
+  const listed = rp.origins.length === 0 || rp.origins.includes(url.origin);
+  if (!secure || !withinRp || !listed || url.origin !== origin) throw fail('WebAuthnOriginNotAllowedException', `The origin ${origin.slice(0, 200)} may not use this relying party.`);
+  return origin;
+}

@@ -1,0 +1,73 @@
+// Sending a code: rate limit, store its hash, hand the message to the delivery port, and answer with
+// Cognito's CodeDeliveryDetails (destination masked).
+import { fail } from '../../errors/catalogue.js';
+import type { OperationContext } from '../operations/operation-context.js';
+import type { UserRecord } from '../users/user-repository.js';
+import { issueCode, type CodePurpose } from './one-time-codes.js';
+
+/** Cognito's CodeDeliveryDetailsType. */
+export interface CodeDeliveryDetails {
+  Destination: string;
+  DeliveryMedium: 'EMAIL' | 'SMS';
+  AttributeName: string;
+}
+
+/** Masks an email ("j***@e***") or phone number ("+*******1234") as Cognito does. */
+export function maskDestination(destination: string): string {
+  const at = destination.indexOf('@');
+  if (at > 0) return `${destination[0] ?? ''}***@${destination[at + 1] ?? ''}***`;
+  return `+${'*'.repeat(Math.max(0, destination.length - 5))}${destination.slice(-4)}`;
+}
+
+/** The wording of each kind of code message. */
+export function codeMessage(purpose: CodePurpose, code: string): { subject: string; body: string } {
+  switch (purpose) {
+    case 'SIGN_UP':
+      return { subject: 'Your verification code', body: `Your confirmation code is ${code}` };
+    case 'FORGOT_PASSWORD':
+      return { subject: 'Your password reset code', body: `Your password reset code is ${code}` };
+    case 'MFA_SMS':
+    case 'MFA_EMAIL':
+    case 'EMAIL_OTP_SIGN_IN':
+    case 'SMS_OTP_SIGN_IN':
+      return { subject: 'Your sign-in code', body: `Your authentication code is ${code}` };
+    default:
+      return { subject: 'Your verification code', body: `Your verification code is ${code}` };
+  }
+}
+
+/** Which attribute a channel delivers to. */
+export type DeliveryChannel = 'email' | 'sms';
+
+/**
+ * Sends a fresh code for `purpose` to the user's email or phone number. LimitExceededException past
+ * CODE_SEND_LIMIT; InvalidParameterException when the user has no such attribute;
+ * CodeDeliveryFailureException when delivery fails.
+ */
+export async function sendCode(
+  ctx: OperationContext,
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number },
+): Promise<CodeDeliveryDetails> {
+  const attributeName = args.channel === 'email' ? 'email' : 'phone_number';
+  const destination = args.user.attributes[attributeName];
+  if (destination === undefined || destination === '') {
+    throw fail('InvalidParameterException', `The user has no ${attributeName} to send a code to.`);
+  }
+  await ctx.limits.assertCodeSendAllowed(args.user.sub, args.purpose);
+  const code = await issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) });
+  const message = codeMessage(args.purpose, code);
+  await ctx.delivery.send({
+    poolId: args.user.poolId,
+    channel: args.channel,
+    destination,
+    ...(args.channel === 'email' ? { subject: message.subject } : {}),
+    body: message.body,
+    code,
+  });
+  return { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: attributeName };
+}
+
+/** The channel for account codes: email when the user has one, else SMS. */
+export function preferredChannel(user: UserRecord): DeliveryChannel {
+  return (user.attributes.email ?? '') !== '' ? 'email' : 'sms';
+}

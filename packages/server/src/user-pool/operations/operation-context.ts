@@ -1,0 +1,41 @@
+import type { AbuseLimits } from '../../abuse/abuse-limits.js';
+import type { Config } from '../../config/config.js';
+import type { Database } from '../../db/database.js';
+import type { MessageDelivery } from '../../delivery/message-delivery.js';
+import type { Clock } from '../../time/clock.js';
+import type { TokenService } from '../../tokens/token-service.js';
+import type { Logger } from './logger.js';
+
+/** The long-lived services of one server process, built once by buildApp (or the CLI). */
+export interface ServerServices {
+  readonly db: Database;
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly tokens: TokenService;
+  readonly delivery: MessageDelivery;
+  readonly limits: AbuseLimits;
+  readonly log: Logger;
+}
+
+/** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API) or the CLI. */
+export type Caller =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'admin-credential'; readonly accessKeyId: string }
+  | { readonly kind: 'admin-user'; readonly sub: string; readonly username: string }
+  | { readonly kind: 'cli' };
+
+/** Facts about the HTTP request (or CLI invocation) behind an operation. */
+export interface RequestInfo {
+  readonly requestId: string;
+  /** Source address (after TRUST_PROXY), "cli" for the CLI. */
+  readonly ip: string;
+  readonly userAgent?: string;
+  /** The Origin header, when a browser sent one (WebAuthn checks it). */
+  readonly origin?: string;
+}
+
+/** Everything an operation step may use. I/O only through these, so steps stay testable. */
+export interface OperationContext extends ServerServices {
+  readonly request: RequestInfo;
+  readonly caller: Caller;
+}

@@ -1,0 +1,128 @@
+// Sign-in challenge sessions: the opaque `Session` string of InitiateAuth / RespondToAuthChallenge.
+// Stored in the database (any process can continue a sign-in), keyed by the SHA-256 of the string,
+// expiring after AUTH_SESSION_TTL_SECONDS, ended after AUTH_SESSION_MAX_ATTEMPTS wrong answers.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { fail } from '../../errors/catalogue.js';
+import { addSeconds } from '../../time/clock.js';
+import type { OperationContext } from '../operations/operation-context.js';
+
+/** A stored challenge session. */
+export interface AuthSession<S extends object = Record<string, unknown>> {
+  /** SHA-256 of the Session string (the string itself is never stored). */
+  readonly id: string;
+  readonly poolId: string;
+  readonly clientId: string;
+  readonly userSub: string | null;
+  readonly challengeName: string;
+  readonly state: S;
+  readonly attempts: number;
+  readonly expiresAt: Date;
+}
+
+interface SessionRow {
+  id: string;
+  pool_id: string;
+  client_id: string;
+  user_sub: string | null;
+  challenge_name: string;
+  state: Record<string, unknown>;
+  attempts: number;
+  expires_at: Date;
+}
+
+const hashSession = (session: string): string => createHash('sha256').update(session).digest('hex');
+
+const expired = (): never => {
+  throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+};
+
+/** Starts a challenge session; returns the Session string to hand to the client. */
+export async function createAuthSession<S extends object>(
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'config'>,
+  args: { poolId: string; clientId: string; userSub: string | null; challengeName: string; state: S },
+  q: Queryable = ctx.db,
+): Promise<string> {
+  const session = randomBytes(64).toString('base64url');
+  const now = ctx.clock.now();
+  await q.query(
+    `INSERT INTO auth_sessions (id, pool_id, client_id, user_sub, challenge_name, state, attempts, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)`,
+    [hashSession(session), args.poolId, args.clientId, args.userSub, args.challengeName, JSON.stringify(args.state), addSeconds(now, ctx.config.authSessionTtlSeconds), now],
+  );
+  return session;
+}
+
+/**
+ * Loads a live session of this client (`clientId` null: of any client, for AssociateSoftwareToken and
+ * VerifySoftwareToken, which carry no ClientId). NotAuthorizedException 'Invalid session for the
+ * user, session is expired.' when unknown, expired, for another client, or not at `expectedChallenge` (if given).
+ */
+export async function loadAuthSession<S extends object = Record<string, unknown>>(
+  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  session: string,
+  clientId: string | null,
+  expectedChallenge?: string,
+): Promise<AuthSession<S>> {
+  const rows = await ctx.db.query<SessionRow>('SELECT * FROM auth_sessions WHERE id = $1', [hashSession(session)]);
+  const row = rows[0];
+  if (row === undefined || (clientId !== null && row.client_id !== clientId)) return expired();
+  if (new Date(row.expires_at) <= ctx.clock.now()) {
+    await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1', [row.id]);
+    return expired();
+  }
+  if (expectedChallenge !== undefined && row.challenge_name !== expectedChallenge) return expired();
+  return {
+    id: row.id,
+    poolId: row.pool_id,
+    clientId: row.client_id,
+    userSub: row.user_sub,
+    challengeName: row.challenge_name,
+    state: row.state as S,
+    attempts: Number(row.attempts),
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+/**
+ * Moves a session to its next challenge under a new Session string (the old string stops working);
+ * attempts and expiry carry over. Returns the new string.
+ */
+export async function advanceAuthSession<S extends object>(
+  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  current: AuthSession<object>,
+  next: { challengeName: string; state: S; userSub?: string | null },
+  q: Queryable = ctx.db,
+): Promise<string> {
+  const session = randomBytes(64).toString('base64url');
+  const rows = await q.query(
+    `UPDATE auth_sessions SET id = $2, challenge_name = $3, state = $4, user_sub = COALESCE($5, user_sub) WHERE id = $1 RETURNING 1`,
+    [current.id, hashSession(session), next.challengeName, JSON.stringify(next.state), next.userSub ?? null],
+  );
+  if (rows.length === 0) return expired();
+  return session;
+}
+
+/**
+ * Counts a wrong answer. When AUTH_SESSION_MAX_ATTEMPTS is reached the session is deleted and
+ * NotAuthorizedException is thrown; otherwise returns the attempts used so far.
+ */
+export async function recordAuthSessionFailure(ctx: Pick<OperationContext, 'db' | 'config'>, current: AuthSession<object>): Promise<number> {
+  const rows = await ctx.db.query<{ attempts: number }>('UPDATE auth_sessions SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts::int AS attempts', [current.id]);
+  const attempts = Number(rows[0]?.attempts ?? ctx.config.authSessionMaxAttempts);
+  if (attempts >= ctx.config.authSessionMaxAttempts) {
+    await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1', [current.id]);
+    throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+  }
+  return attempts;
+}
+
+/** Ends a session (sign-in finished or abandoned). */
+export async function endAuthSession(ctx: Pick<OperationContext, 'db'>, current: Pick<AuthSession<object>, 'id'>, q: Queryable = ctx.db): Promise<void> {
+  await q.query('DELETE FROM auth_sessions WHERE id = $1', [current.id]);
+}
+
+/** Deletes expired sessions. */
+export async function pruneAuthSessions(ctx: Pick<OperationContext, 'db' | 'clock'>): Promise<void> {
+  await ctx.db.query('DELETE FROM auth_sessions WHERE expires_at <= $1', [ctx.clock.now()]);
+}

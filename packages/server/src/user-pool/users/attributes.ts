@@ -1,0 +1,95 @@
+// User attributes: Cognito's standard names, the pool's custom ones, and the rules for writing them.
+import { fail } from '../../errors/catalogue.js';
+import type { ClientRecord, PoolRecord } from '../pools/pool-repository.js';
+import type { UserRecord } from './user-repository.js';
+
+/** Cognito's standard attributes (besides `sub`, which is the user's id). */
+export const STANDARD_ATTRIBUTES = [
+  'address',
+  'birthdate',
+  'email',
+  'email_verified',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'phone_number_verified',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+] as const;
+
+const STANDARD = new Set<string>(STANDARD_ATTRIBUTES);
+const VERIFIED_FLAGS = new Set(['email_verified', 'phone_number_verified']);
+
+/** One {Name, Value} pair as on the wire. */
+export interface AttributeType {
+  Name: string;
+  Value?: string;
+}
+
+/** Who writes: the user themselves (SignUp, UpdateUserAttributes) or an administrator. */
+export type AttributeWriter = 'user' | 'admin';
+
+function isKnown(pool: PoolRecord, name: string): boolean {
+  return STANDARD.has(name) || pool.customAttributes.some((c) => c.name === name);
+}
+
+function validateValue(name: string, value: string): string | undefined {
+  if (name === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'Invalid email address format.';
+  if (name === 'phone_number' && !/^\+[1-9]\d{4,14}$/.test(value)) return 'Invalid phone number format.';
+  if (VERIFIED_FLAGS.has(name) && value !== 'true' && value !== 'false') return `${name} must be true or false.`;
+  return undefined;
+}
+
+/**
+ * Checks attributes a caller wants to write and returns them as a map. InvalidParameterException
+ * for unknown names, `sub`, immutable custom attributes on update, attributes the client may not
+ * write, malformed emails/phones, or verified flags set by a user.
+ */
+export function checkAttributeWrites(
+  pool: PoolRecord,
+  attributes: readonly AttributeType[],
+  options: { writer: AttributeWriter; client?: ClientRecord; creating: boolean },
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { Name: name, Value: value = '' } of attributes) {
+    if (name === 'sub') throw fail('InvalidParameterException', 'Cannot modify an immutable attribute: sub');
+    if (!isKnown(pool, name)) throw fail('InvalidParameterException', `Attribute does not exist in the schema: ${name}`);
+    if (options.writer === 'user' && VERIFIED_FLAGS.has(name)) throw fail('InvalidParameterException', `Cannot modify the non-mutable attribute ${name}`);
+    const custom = pool.customAttributes.find((c) => c.name === name);
+    if (custom !== undefined && !custom.mutable && !options.creating) throw fail('InvalidParameterException', `Cannot modify an immutable attribute: ${name}`);
+    if (options.client?.writeAttributes !== null && options.client?.writeAttributes !== undefined && !options.client.writeAttributes.includes(name)) {
+      throw fail('NotAuthorizedException', `A client attempted to write unauthorized attribute: ${name}`);
+    }
+    const problem = validateValue(name, value);
+    if (problem !== undefined) throw fail('InvalidParameterException', problem);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** Throws InvalidParameterException when a required attribute of the pool is missing or empty. */
+export function assertRequiredAttributes(pool: PoolRecord, attributes: Readonly<Record<string, string>>): void {
+  const missing = pool.requiredAttributes.filter((name) => (attributes[name] ?? '') === '');
+  if (missing.length > 0) {
+    throw fail('InvalidParameterException', `Attributes did not conform to the schema: ${missing.map((n) => `${n}: The attribute ${n} is required`).join(', ')}`);
+  }
+}
+
+/** The user's attributes as Cognito returns them: `sub` first, then the stored ones (optionally only those a client may read). */
+export function attributesToWire(user: UserRecord, client?: ClientRecord): AttributeType[] {
+  const list: AttributeType[] = [{ Name: 'sub', Value: user.sub }];
+  for (const [name, value] of Object.entries(user.attributes)) {
+    if (client?.readAttributes !== null && client?.readAttributes !== undefined && !client.readAttributes.includes(name)) continue;
+    list.push({ Name: name, Value: value });
+  }
+  return list;
+}

@@ -1,0 +1,21 @@
+// What is stored instead of a password: the SRP salt and verifier (from auth-core's SRP math) and a
+// slow scrypt hash. The plaintext never reaches the database or the log.
+import { createPasswordVerifier, poolNameFromUserPoolId, type ModPowEngine } from '@steward/auth-core/srp';
+import { createOpenSslModPowEngine } from '../../srp/openssl-mod-pow.js';
+import { hashPassword } from './password-hash.js';
+
+/** The stored forms of a password. */
+export interface PasswordSecrets {
+  readonly srpSalt: string;
+  readonly srpVerifier: string;
+  readonly passwordHash: string;
+}
+
+// g^x mod N through OpenSSL: several times faster than BigInt for the 3072-bit group.
+const opensslEngine = createOpenSslModPowEngine();
+
+/** Derives the SRP salt/verifier (for USER_ID_FOR_SRP = `username`) and the scrypt hash of a password. */
+export async function derivePasswordSecrets(poolId: string, username: string, password: string, engine: ModPowEngine = opensslEngine): Promise<PasswordSecrets> {
+  const verifier = createPasswordVerifier({ poolName: poolNameFromUserPoolId(poolId), username, password, engine });
+  return { srpSalt: verifier.saltHex, srpVerifier: verifier.verifierHex, passwordHash: await hashPassword(password) };
+}

@@ -1,0 +1,249 @@
+import type { Queryable } from '../../db/database.js';
+import { fail } from '../../errors/catalogue.js';
+import type { PoolRecord } from '../pools/pool-repository.js';
+
+/** Cognito's user statuses. */
+export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED' | 'ARCHIVED' | 'EXTERNAL_PROVIDER';
+
+/** MFA kinds a user may prefer. */
+export type MfaKind = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP';
+
+/** A user as stored. `attributes` never contains `sub` (it is `sub`). */
+export interface UserRecord {
+  readonly sub: string;
+  readonly poolId: string;
+  readonly username: string;
+  readonly status: UserStatus;
+  readonly enabled: boolean;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly srpSalt: string | null;
+  readonly srpVerifier: string | null;
+  readonly passwordHash: string | null;
+  readonly passwordChangedAt: Date | null;
+  readonly temporaryPasswordExpiresAt: Date | null;
+  readonly preferredMfa: MfaKind | null;
+  readonly smsMfaEnabled: boolean;
+  readonly softwareTokenMfaEnabled: boolean;
+  readonly emailMfaEnabled: boolean;
+  readonly totpSecret: string | null;
+  readonly totpPendingSecret: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+interface UserRow {
+  sub: string;
+  pool_id: string;
+  username: string;
+  status: UserStatus;
+  enabled: boolean;
+  attributes: Record<string, string>;
+  srp_salt: string | null;
+  srp_verifier: string | null;
+  password_hash: string | null;
+  password_changed_at: Date | null;
+  temporary_password_expires_at: Date | null;
+  preferred_mfa: MfaKind | null;
+  sms_mfa_enabled: boolean;
+  software_token_mfa_enabled: boolean;
+  email_mfa_enabled: boolean;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const date = (d: Date | null): Date | null => (d === null ? null : new Date(d));
+
+function toUser(r: UserRow): UserRecord {
+  return {
+    sub: r.sub,
+    poolId: r.pool_id,
+    username: r.username,
+    status: r.status,
+    enabled: r.enabled,
+    attributes: r.attributes,
+    srpSalt: r.srp_salt,
+    srpVerifier: r.srp_verifier,
+    passwordHash: r.password_hash,
+    passwordChangedAt: date(r.password_changed_at),
+    temporaryPasswordExpiresAt: date(r.temporary_password_expires_at),
+    preferredMfa: r.preferred_mfa,
+    smsMfaEnabled: r.sms_mfa_enabled,
+    softwareTokenMfaEnabled: r.software_token_mfa_enabled,
+    emailMfaEnabled: r.email_mfa_enabled,
+    totpSecret: r.totp_secret,
+    totpPendingSecret: r.totp_pending_secret,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/** The lookup key of a username (Cognito user pools are case-insensitive by default). */
+export function usernameKey(username: string): string {
+  return username.normalize('NFC').toLowerCase();
+}
+
+/** The user with exactly this username (case-insensitive), or undefined. */
+export async function findUserByUsername(q: Queryable, poolId: string, username: string): Promise<UserRecord | undefined> {
+  const rows = await q.query<UserRow>('SELECT * FROM users WHERE pool_id = $1 AND username_key = $2', [poolId, usernameKey(username)]);
+  return rows[0] === undefined ? undefined : toUser(rows[0]);
+}
+
+/** The user with this sub, or undefined. */
+export async function findUserBySub(q: Queryable, sub: string): Promise<UserRecord | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
+  const rows = await q.query<UserRow>('SELECT * FROM users WHERE sub = $1', [sub]);
+  return rows[0] === undefined ? undefined : toUser(rows[0]);
+}
+
+/**
+ * The user a sign-in name refers to: the username, else (when the pool allows email as an alias)
+ * the one user whose verified email it is.
+ */
+export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string): Promise<UserRecord | undefined> {
+  const byName = await findUserByUsername(q, pool.id, login);
+  if (byName !== undefined) return byName;
+  if (pool.aliasAttributes.includes('email') && login.includes('@')) {
+    const rows = await q.query<UserRow>(
+      `SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`,
+      [pool.id, login],
+    );
+    if (rows.length === 1 && rows[0] !== undefined) return toUser(rows[0]);
+  }
+  if (pool.aliasAttributes.includes('phone_number') && login.startsWith('+')) {
+    const rows = await q.query<UserRow>(
+      `SELECT * FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`,
+      [pool.id, login],
+    );
+    if (rows.length === 1 && rows[0] !== undefined) return toUser(rows[0]);
+  }
+  return undefined;
+}
+
+/** The user a login names; UserNotFoundException 'User does not exist.' otherwise. */
+export async function requireUserByLogin(q: Queryable, pool: PoolRecord, login: string): Promise<UserRecord> {
+  const user = await findUserByLogin(q, pool, login);
+  if (user === undefined) throw fail('UserNotFoundException', 'User does not exist.');
+  return user;
+}
+
+/** Whether another user of the pool already has this verified email / phone (alias uniqueness). */
+export async function aliasTakenBy(q: Queryable, poolId: string, attribute: 'email' | 'phone_number', value: string, exceptSub?: string): Promise<string | undefined> {
+  const rows = await q.query<{ sub: string }>(
+    `SELECT sub FROM users WHERE pool_id = $1 AND lower(attributes ->> '${attribute}') = lower($2)
+        AND attributes ->> '${attribute}_verified' = 'true' AND ($3::uuid IS NULL OR sub <> $3::uuid) LIMIT 1`,
+    [poolId, value, exceptSub ?? null],
+  );
+  return rows[0]?.sub;
+}
+
+/** The fields of a new user. */
+export interface NewUser {
+  readonly sub: string;
+  readonly poolId: string;
+  readonly username: string;
+  readonly status: UserStatus;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly srpSalt: string | null;
+  readonly srpVerifier: string | null;
+  readonly passwordHash: string | null;
+  readonly temporaryPasswordExpiresAt?: Date | null;
+}
+
+/** Inserts a user; a unique violation on users_pool_username means the username is taken. */
+export async function insertUser(q: Queryable, user: NewUser, now: Date): Promise<UserRecord> {
+  const rows = await q.query<UserRow>(
+    `INSERT INTO users (sub, pool_id, username, username_key, status, attributes, srp_salt, srp_verifier, password_hash,
+                        password_changed_at, temporary_password_expires_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
+    [
+      user.sub,
+      user.poolId,
+      user.username,
+      usernameKey(user.username),
+      user.status,
+      JSON.stringify(user.attributes),
+      user.srpSalt,
+      user.srpVerifier,
+      user.passwordHash,
+      user.passwordHash === null ? null : now,
+      user.temporaryPasswordExpiresAt ?? null,
+      now,
+    ],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('insert returned no row');
+  return toUser(row);
+}
+
+/** Columns a user update may change. */
+export interface UserPatch {
+  status?: UserStatus;
+  enabled?: boolean;
+  attributes?: Readonly<Record<string, string>>;
+  srpSalt?: string | null;
+  srpVerifier?: string | null;
+  passwordHash?: string | null;
+  passwordChangedAt?: Date | null;
+  temporaryPasswordExpiresAt?: Date | null;
+  preferredMfa?: MfaKind | null;
+  smsMfaEnabled?: boolean;
+  softwareTokenMfaEnabled?: boolean;
+  emailMfaEnabled?: boolean;
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+}
+
+const COLUMNS: Record<keyof UserPatch, string> = {
+  status: 'status',
+  enabled: 'enabled',
+  attributes: 'attributes',
+  srpSalt: 'srp_salt',
+  srpVerifier: 'srp_verifier',
+  passwordHash: 'password_hash',
+  passwordChangedAt: 'password_changed_at',
+  temporaryPasswordExpiresAt: 'temporary_password_expires_at',
+  preferredMfa: 'preferred_mfa',
+  smsMfaEnabled: 'sms_mfa_enabled',
+  softwareTokenMfaEnabled: 'software_token_mfa_enabled',
+  emailMfaEnabled: 'email_mfa_enabled',
+  totpSecret: 'totp_secret',
+  totpPendingSecret: 'totp_pending_secret',
+};
+
+/** Updates the given columns of a user (and updated_at); returns the new record. */
+export async function updateUser(q: Queryable, sub: string, patch: UserPatch, now: Date): Promise<UserRecord> {
+  const sets: string[] = [];
+  const params: unknown[] = [sub, now];
+  for (const [key, column] of Object.entries(COLUMNS) as [keyof UserPatch, string][]) {
+    if (!(key in patch) || patch[key] === undefined) continue;
+    const value = patch[key];
+    params.push(key === 'attributes' ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const rows = await q.query<UserRow>(`UPDATE users SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE sub = $1 RETURNING *`, params);
+  const row = rows[0];
+  if (row === undefined) throw fail('UserNotFoundException', 'User does not exist.');
+  return toUser(row);
+}
+
+/** Deletes a user and (by cascade) their codes, tokens, devices, credentials and memberships. */
+export async function deleteUser(q: Queryable, sub: string): Promise<void> {
+  await q.query('DELETE FROM users WHERE sub = $1', [sub]);
+}
+
+/** Names of the user's groups, by precedence then name (the order of `cognito:groups`). */
+export async function groupsOfUser(q: Queryable, sub: string): Promise<string[]> {
+  const rows = await q.query<{ name: string }>(
+    `SELECT g.name FROM group_members m JOIN groups g ON g.pool_id = m.pool_id AND g.name = m.group_name
+      WHERE m.user_sub = $1 ORDER BY g.precedence NULLS LAST, g.name`,
+    [sub],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Maps a `users` row (for modules that select users themselves, e.g. ListUsers). */
+export function userFromRow(row: unknown): UserRecord {
+  return toUser(row as UserRow);
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueTokensFor, startTestServer, type TestServer } from '../harness.js';
+
+// The first start seeds demo business records through the same tables the data API serves, so a
+// new user who signs in as a demo user sees rows, and the client user sees only their client's.
+describe('demo business data on first start', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  async function graphql(username: string, query: string): Promise<{ data?: Record<string, { items: Record<string, unknown>[] }>; errors?: unknown[] }> {
+    const { AccessToken } = await issueTokensFor(server, username);
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: AccessToken },
+      body: JSON.stringify({ query }),
+    });
+    return (await res.json()) as { data?: Record<string, { items: Record<string, unknown>[] }>; errors?: unknown[] };
+  }
+
+  it('gives every demo user a UserMdl keyed by their pool subject, readable by that user', async () => {
+    for (const demo of server.pool.demoUsers) {
+      const result = await graphql(demo.username, '{ listUserMdls(limit: 5) { items { userId email userType } } }');
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.listUserMdls?.items.map((u) => u.email)).toContain(demo.email);
+    }
+  });
+
+  it('shows staff the accounts of both clients and the client user only their own', async () => {
+    const staff = await graphql('staff', '{ listAccountMdls(limit: 100) { items { clientNumber } } }');
+    const staffClients = new Set(staff.data?.listAccountMdls?.items.map((a) => a.clientNumber));
+    expect([...staffClients].sort()).toEqual(['C-1001', 'C-2002']);
+
+    const client = await graphql('client', '{ listAccountMdls(limit: 100) { items { clientNumber } } }');
+    const clientItems = client.data?.listAccountMdls?.items ?? [];
+    expect(clientItems.length).toBeGreaterThan(0);
+    expect(new Set(clientItems.map((a) => a.clientNumber))).toEqual(new Set(['C-1001']));
+  });
+});

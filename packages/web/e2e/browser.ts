@@ -1,0 +1,37 @@
+// Debian's Chromium through playwright-core, and the screenshot every scenario ends with.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+
+/** Launches headless Chromium with the flags the CI machines need. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser profile (cookies, storage) at the given viewport, failing on page errors. */
+export async function newContext(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.setDefaultTimeout(15_000);
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => {
+      console.error(`page error on ${page.url()}: ${error.message}`);
+    });
+  });
+  return context;
+}
+
+/** Saves the last screen of a scenario to packages/web/test-results/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

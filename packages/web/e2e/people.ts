@@ -1,0 +1,139 @@
+// Test people and the sign-up / sign-in / sign-out moves the scenarios repeat, done through the UI.
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { latestCode } from './outbox';
+import { Authenticator } from './totp';
+
+/** Someone who signs up during a test. */
+export interface Person {
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  /** Set once the person has set up TOTP. */
+  authenticator?: Authenticator;
+}
+
+/** A new person with unique username, email and phone number. */
+export function newPerson(tag: string): Person {
+  const id = randomBytes(4).toString('hex');
+  return {
+    username: `e2e-${tag}-${id}`,
+    email: `e2e-${tag}-${id}@steward.example.com`,
+    phone: `+1555${String(randomInt(1_000_000, 9_999_999))}`,
+    password: 'E2e-Passw0rd!',
+    givenName: 'Erin',
+    familyName: 'Tester',
+  };
+}
+
+/** The text of the page's main heading once one shows. */
+export async function heading(page: Page): Promise<string> {
+  const h1 = page.locator('h1').first();
+  await h1.waitFor({ state: 'visible' });
+  return (await h1.textContent()) ?? '';
+}
+
+/** Waits until the main heading is no longer `previous` (the next step arrived). */
+export async function nextHeading(page: Page, previous: string): Promise<string> {
+  await page.waitForFunction((text) => {
+    const h1 = document.querySelector('h1');
+    return h1 !== null && h1.textContent !== text && document.querySelector('[data-testid="full-screen-spinner"]') === null;
+  }, previous);
+  return heading(page);
+}
+
+/** Fills in and sends the sign-up form, confirms with the emailed code, and waits for the first sign-in step. */
+export async function signUp(page: Page, baseUrl: string, person: Person): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Username', { exact: true }).fill(person.username);
+  await page.getByLabel('Email address').fill(person.email);
+  await page.getByLabel('First name').fill(person.givenName);
+  await page.getByLabel('Last name').fill(person.familyName);
+  await page.getByLabel('Phone number (optional)').fill(person.phone);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  const sent = new Date();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/sign-up\/confirm\?/);
+  const code = await latestCode(baseUrl, person.email, sent);
+  await page.getByRole('textbox', { name: 'Confirmation code' }).fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  // The automatic sign-in continues on /login with the first MFA step.
+  await page.waitForURL(/\/login/);
+}
+
+/** Answers every step on /login until the shell shows: MFA setup (TOTP), codes, remember-device. */
+export async function finishSignIn(page: Page, baseUrl: string, person: Person, options: { remember?: boolean; mfaSetup?: 'TOTP' } = {}): Promise<string[]> {
+  const seen: string[] = [];
+  for (let round = 0; round < 8; round++) {
+    if (!new URL(page.url()).pathname.startsWith('/login')) {
+      await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
+      return seen;
+    }
+    const title = await heading(page);
+    seen.push(title);
+    const since = new Date(Date.now() - 2000);
+    switch (title) {
+      case 'Set up a second sign-in step':
+        await page.getByRole('radio', { name: /Authenticator app/ }).check();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        break;
+      case 'Set up your authenticator app': {
+        const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+        person.authenticator = new Authenticator(secret);
+        await page.getByRole('textbox', { name: 'Code from the app' }).fill(await person.authenticator.code());
+        await page.getByRole('button', { name: 'Verify and finish' }).click();
+        break;
+      }
+      case 'Enter your authenticator code':
+        if (person.authenticator === undefined) throw new Error('asked for a TOTP code before TOTP was set up');
+        await page.getByRole('textbox', { name: 'Authenticator code' }).fill(await person.authenticator.code());
+        await page.getByRole('button', { name: 'Verify' }).click();
+        break;
+      case 'Check your phone':
+        await page.getByRole('textbox', { name: 'Code from the text message' }).fill(await latestCode(baseUrl, person.phone, since));
+        await page.getByRole('button', { name: 'Verify' }).click();
+        break;
+      case 'Check your email':
+        await page.getByRole('textbox', { name: 'Code from the email' }).fill(await latestCode(baseUrl, person.email, since));
+        await page.getByRole('button', { name: 'Verify' }).click();
+        break;
+      case 'Remember this device?':
+        await page.getByRole('button', { name: options.remember === true ? 'Remember this device' : 'Not now' }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+        continue;
+      default:
+        throw new Error(`unexpected sign-in screen "${title}" (seen: ${seen.join(' > ')})`);
+    }
+    await nextHeading(page, title).catch(() => undefined);
+  }
+  throw new Error(`sign-in did not finish (seen: ${seen.join(' > ')})`);
+}
+
+/** Signs in from /login (or the page given) with username and password, then finishes the steps. */
+export async function signIn(page: Page, baseUrl: string, person: Person, options: { path?: string; remember?: boolean } = {}): Promise<string[]> {
+  if (options.path !== undefined) await page.goto(options.path);
+  await page.getByLabel('Username or email').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await nextHeading(page, 'Sign in to Steward').catch(() => undefined);
+  return finishSignIn(page, baseUrl, person, options);
+}
+
+/** A new person, signed up and signed in with TOTP set up, in `page`. */
+export async function newSignedInPerson(page: Page, baseUrl: string, tag: string): Promise<Person> {
+  const person = newPerson(tag);
+  await signUp(page, baseUrl, person);
+  await finishSignIn(page, baseUrl, person);
+  return person;
+}
+
+/** Signs out from the user menu and waits for /login. */
+export async function signOut(page: Page, options: { everywhere?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: /open the user menu/ }).click();
+  await page.getByRole('button', { name: options.everywhere === true ? 'Sign out everywhere' : 'Sign out', exact: true }).click();
+  await page.waitForURL(/\/login$/);
+  await page.getByLabel('Username or email').waitFor();
+}

@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, newContext, saveScreenshot } from './browser';
+import { finishSignIn, heading, newPerson, newSignedInPerson, signIn, signOut, signUp } from './people';
+
+describe('routing', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends a protected deep link to /login?next= and back to it after sign-in', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const person = await newSignedInPerson(page, baseUrl, 'deeplink');
+    await signOut(page);
+
+    await page.goto('/apps/helpdesk/tickets?status=Open');
+    await page.waitForURL(/\/login\?next=/);
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/apps/helpdesk/tickets?status=Open');
+    await signIn(page, baseUrl, person);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/apps/helpdesk/tickets?status=Open');
+    expect(await heading(page)).toBe('Helpdesk tickets');
+    await saveScreenshot(page, 'deep-link-after-sign-in');
+    await context.close();
+  });
+
+  it('does not follow an off-site next after sign-in', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const person = newPerson('open-redirect');
+    // Sign-up leaves the first sign-in waiting at its MFA step; /login resumes it.
+    await signUp(page, baseUrl, person);
+    await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
+    await finishSignIn(page, baseUrl, person);
+    expect(new URL(page.url()).origin).toBe(baseUrl);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await saveScreenshot(page, 'off-site-next-refused');
+    await context.close();
+  });
+
+  it('shows page-not-found for an unknown path', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    expect(await heading(page)).toBe('Page not found');
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await saveScreenshot(page, 'unknown-path-not-found');
+    await context.close();
+  });
+});

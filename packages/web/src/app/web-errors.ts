@@ -1,0 +1,43 @@
+// The one error catalogue of the web app: errors the app raises itself (not auth-core's or
+// data-client's), each with a stable name, the message shown and a recovery suggestion.
+
+/** One row of the catalogue. */
+export interface WebCatalogueEntry {
+  readonly message: string;
+  readonly recoverySuggestion: string;
+}
+
+/** Every error name the web app raises, with what a person reads. */
+export const WEB_ERROR_CATALOGUE = {
+  RuntimeConfigUnavailable: {
+    message: 'Steward could not load its settings from the server.',
+    recoverySuggestion: 'Check that the server is running, then reload the page.',
+  },
+  RuntimeConfigInvalid: {
+    message: 'The server sent settings Steward cannot use.',
+    recoverySuggestion: 'Ask an administrator to check /runtime-config.json.',
+  },
+  AdminApiForbidden: {
+    message: 'Only members of the Admins group can manage users.',
+    recoverySuggestion: 'Ask an administrator to add you to the Admins group.',
+  },
+  AdminApiFailed: {
+    message: 'The user management request failed.',
+    recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',
+  },
+} as const satisfies Record<string, WebCatalogueEntry>;
+
+/** A name in the web catalogue. */
+export type WebErrorName = keyof typeof WEB_ERROR_CATALOGUE;
+
+/** An error raised by the web app itself: stable `name`, the catalogue's message and recovery suggestion. */
+export class WebError extends Error {
+  override readonly name: WebErrorName;
+  readonly recoverySuggestion: string;
+
+  constructor(name: WebErrorName, options: { message?: string; cause?: unknown } = {}) {
+    super(options.message ?? WEB_ERROR_CATALOGUE[name].message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = name;
+    this.recoverySuggestion = WEB_ERROR_CATALOGUE[name].recoverySuggestion;
+  }
+}

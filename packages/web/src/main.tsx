@@ -1,0 +1,32 @@
+// Entry point: read /runtime-config.json, configure the clients, then render the app.
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { configureClients } from './app/configure-clients';
+import { createAuthPort, createDataPort } from './app/default-ports';
+import { loadRuntimeConfig } from './app/runtime-config';
+import { createAppRouter } from './app/router';
+import { StartupFailure } from './app/StartupFailure';
+import { WebError } from './app/web-errors';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig(window.fetch.bind(window));
+    const dataClient = configureClients(config);
+    const services = {
+      auth: createAuthPort(),
+      data: createDataPort(dataClient),
+      config,
+      loadAccountPort: () => import('./pages/settings/account-port').then((m) => m.createAccountPort()),
+      fetch: window.fetch.bind(window),
+    };
+    root.render(<App services={services} router={createAppRouter()} />);
+  } catch (error) {
+    const failure = error instanceof WebError ? error : new WebError('RuntimeConfigInvalid', { message: error instanceof Error ? error.message : String(error), cause: error });
+    root.render(<StartupFailure error={failure} />);
+  }
+}
+
+void start();

@@ -1,0 +1,49 @@
+// One loosely typed view of data-client's typed entity operations, so a single list component can
+// page through any entity the pages name.
+import type { EntityName } from '@steward/data-client';
+import type { DataPort } from '../../app/ports';
+
+/** A record as the generic screens read it. */
+export type EntityRow = Record<string, unknown> & { id: string };
+
+/** A list filter in Amplify's shape. */
+export type RowFilter = Record<string, unknown>;
+
+/** The operations the generic screens use. */
+export interface EntityAccess {
+  list: (options: { filter?: RowFilter; limit?: number; nextToken?: string | null }) => Promise<{ items: EntityRow[]; nextToken: string | null }>;
+  get: (id: string) => Promise<EntityRow | null>;
+  create: (input: Record<string, unknown>) => Promise<EntityRow>;
+  update: (input: Record<string, unknown> & { id: string }) => Promise<EntityRow>;
+  delete: (input: { id: string }) => Promise<EntityRow>;
+}
+
+/** The operations of `entity` on the data port. */
+export function entityAccess(data: DataPort, entity: EntityName): EntityAccess {
+  // Each entity's operations are typed by its own fields; the generic screens build filters and
+  // inputs from field names chosen by the pages, so they meet the API untyped here, once.
+  return data.models[entity] as unknown as EntityAccess;
+}
+
+/** How a filter field compares. */
+export type FilterOperator = 'eq' | 'contains' | 'beginsWith';
+
+/** One filter input of a list page. */
+export interface FilterField {
+  key: string;
+  label: string;
+  operator: FilterOperator;
+  /** A choice list instead of free text. */
+  options?: readonly string[];
+}
+
+/** The Amplify filter for the filled-in filter values (empty values are left out), or undefined when none. */
+export function buildFilter(fields: readonly FilterField[], values: Readonly<Record<string, string>>): RowFilter | undefined {
+  const conditions = fields
+    .map((field) => ({ field, value: (values[field.key] ?? '').trim() }))
+    .filter(({ value }) => value !== '')
+    .map(({ field, value }) => ({ [field.key]: { [field.operator]: value } }));
+  if (conditions.length === 0) return undefined;
+  if (conditions.length === 1) return conditions[0];
+  return { and: conditions };
+}

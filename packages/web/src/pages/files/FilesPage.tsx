@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useServices } from '../../app/ports-context';
+import { Button } from '../../ui/Button';
+import { LiveRegion } from '../../ui/LiveRegion';
+import { TextField } from '../../ui/TextField';
+import { describeDataError } from '../entities/data-errors';
+import { entityAccess } from '../entities/entity-access';
+import { EntityList } from '../entities/EntityList';
+import { textOf } from '../entities/format';
+import { PageHeader } from '../PageHeader';
+
+/** /files: field mappings for imported files (MappingMdl): list, add, delete. */
+export function FilesPage() {
+  const { data } = useServices();
+  const [reloadKey, setReloadKey] = useState(0);
+  const [name, setName] = useState('');
+  const [mapData, setMapData] = useState('{\n  "File Number": "fileNumber"\n}');
+  const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = async (): Promise<void> => {
+    setProblem(null);
+    if (name.trim() === '') {
+      setProblem({ message: 'Give the mapping a name.' });
+      return;
+    }
+    try {
+      JSON.parse(mapData);
+    } catch {
+      setProblem({ message: 'The mapping must be valid JSON, like {"File Number": "fileNumber"}.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await entityAccess(data, 'MappingMdl').create({ mapName: name.trim(), mapData });
+      toast.success(`Mapping “${name.trim()}” added.`);
+      setName('');
+      setReloadKey((key) => key + 1);
+    } catch (failure) {
+      setProblem(describeDataError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (id: string, label: string): Promise<void> => {
+    if (!window.confirm(`Delete the mapping “${label}”?`)) return;
+    try {
+      await entityAccess(data, 'MappingMdl').delete({ id });
+      toast.success(`Mapping “${label}” deleted.`);
+      setReloadKey((key) => key + 1);
+    } catch (failure) {
+      toast.error(describeDataError(failure).message);
+    }
+  };
+
+  return (
+    <section className="page">
+      <PageHeader title="Files" description="Field mappings used to import files of accounts, contacts and transactions." />
+      <EntityList
+        entity="MappingMdl"
+        noun="mapping"
+        reloadKey={reloadKey}
+        filters={[{ key: 'mapName', label: 'Name contains', operator: 'contains' }]}
+        columns={[
+          { key: 'mapName', label: 'Name' },
+          { key: 'mapData', label: 'Fields', render: (row) => <span className="mono">{textOf(row.mapData, '').slice(0, 80)}</span> },
+          { key: 'updatedAt', label: 'Changed', kind: 'datetime' },
+        ]}
+        rowActions={(row) => (
+          <Button variant="link" onClick={() => void remove(row.id, textOf(row.mapName, row.id))}>
+            Delete<span className="visually-hidden"> {textOf(row.mapName, '')}</span>
+          </Button>
+        )}
+      />
+      <form
+        className="card"
+        style={{ marginTop: 18 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+        aria-label="Add a mapping"
+      >
+        <h2 className="card__title">Add a mapping</h2>
+        <LiveRegion message={problem?.message} detail={problem?.detail} />
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} />
+        <div className="field">
+          <label className="field__label" htmlFor="map-data">
+            Fields (JSON: column in the file → field)
+          </label>
+          <textarea id="map-data" className="field__input mono" rows={5} value={mapData} onChange={(e) => setMapData(e.target.value)} />
+        </div>
+        <Button type="submit" busy={busy}>
+          Add mapping
+        </Button>
+      </form>
+    </section>
+  );
+}

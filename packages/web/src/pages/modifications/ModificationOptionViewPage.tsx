@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useServices } from '../../app/ports-context';
+import { displayName, useUserStore } from '../../stores/user-store';
+import { Button } from '../../ui/Button';
+import { describeDataError } from '../entities/data-errors';
+import { entityAccess } from '../entities/entity-access';
+import { EntityDetails } from '../entities/EntityDetails';
+import { RecordState } from '../entities/RecordState';
+import { useEntity } from '../entities/use-entity';
+import { PageHeader } from '../PageHeader';
+
+/** /documents/modifications/options/view?id=: one contact record; it can be marked done. */
+export function ModificationOptionViewPage() {
+  const [params] = useSearchParams();
+  const { data } = useServices();
+  const user = useUserStore();
+  const { state, setRow } = useEntity('ContactMdl', params.get('id'));
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="page">
+      <PageHeader title="Modification option" actions={<Link to="/documents/modifications/options">All options</Link>} />
+      <RecordState state={state} noun="contact" backTo="/documents/modifications/options" backLabel="Choose a contact">
+        {(row) => (
+          <div className="card">
+            <EntityDetails
+              row={row}
+              fields={[
+                { key: 'fileNumber', label: 'File number' },
+                { key: 'clientNumber', label: 'Client number' },
+                { key: 'accountStatus', label: 'Status' },
+                { key: 'accountBalance', label: 'Balance', kind: 'money' },
+                { key: 'paymentAmount', label: 'Payment', kind: 'money' },
+                { key: 'createdDate', label: 'Created', kind: 'date' },
+                { key: 'dueDate', label: 'Due', kind: 'date' },
+                { key: 'operator', label: 'Operator' },
+                { key: 'doneBy', label: 'Done by' },
+                { key: 'completed', label: 'Completed', kind: 'boolean' },
+              ]}
+            />
+            {row.completed === true ? null : (
+              <Button
+                busy={busy}
+                onClick={() => {
+                  setBusy(true);
+                  entityAccess(data, 'ContactMdl')
+                    .update({ id: row.id, completed: true, doneBy: displayName(user) })
+                    .then(
+                      (updated) => {
+                        setRow(updated);
+                        toast.success('Marked as done.');
+                      },
+                      (failure: unknown) => toast.error(describeDataError(failure).message),
+                    )
+                    .finally(() => setBusy(false));
+                }}
+              >
+                Mark as done
+              </Button>
+            )}
+            {typeof row.accountmdlID === 'string' && row.accountmdlID !== '' ? (
+              <p>
+                <Link to={`/mortgages/requests/option-builder?id=${encodeURIComponent(row.accountmdlID)}`}>Open the account’s option builder</Link>
+              </p>
+            ) : null}
+          </div>
+        )}
+      </RecordState>
+    </section>
+  );
+}

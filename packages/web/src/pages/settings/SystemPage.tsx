@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useServices } from '../../app/ports-context';
+import { useUserStore } from '../../stores/user-store';
+import type { UserRecord } from '../../stores/user-store';
+import { Button } from '../../ui/Button';
+import { LiveRegion } from '../../ui/LiveRegion';
+import { TextField } from '../../ui/TextField';
+import { describeDataError } from '../entities/data-errors';
+import { textOf } from '../entities/format';
+import { PageHeader } from '../PageHeader';
+
+/** The settings object of a config JSON text: an object, or the first element of an array. */
+export function settingsOf(json: string | null | undefined): Record<string, unknown> {
+  if (json === null || json === undefined || json === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    const value: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Parses a setting typed into the form: JSON when it reads as JSON (numbers, true, objects), else the text. */
+export function parseSettingValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** /settings/system: the signed-in user's config (sessionLength and other keys), saved through data-client. */
+export function SystemPage() {
+  const { data } = useServices();
+  const user = useUserStore();
+  const settings = { ...settingsOf(user.config?.config ?? user.config?.configJson), ...settingsOf(user.userConfig) };
+  const [sessionLength, setSessionLength] = useState(textOf(settings.sessionLength, '3600'));
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (settingKey: string, settingValue: unknown): Promise<boolean> => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const current: UserRecord | null = user.user_id === null || user.userId === null ? null : { id: user.user_id, userId: user.userId, userConfig: user.userConfig };
+      const saved = await data.saveSetting({ user: current, config: user.config }, settingKey, settingValue);
+      if (saved.user !== null) useUserStore.getState().setUser({ ...current, ...saved.user, id: saved.user.id, userId: saved.user.userId }, saved.config);
+      toast.success(`Saved ${settingKey}.`);
+      return true;
+    } catch (failure) {
+      setProblem(describeDataError(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page">
+      <PageHeader title="System" description="Your configuration. Changes are saved to your user record and your config record." />
+      <LiveRegion message={problem?.message} detail={problem?.detail} />
+      {user.isTemporary ? <p className="card">You have no user record yet, so settings last only until you sign out.</p> : null}
+      <form
+        className="card"
+        aria-label="Session length"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const seconds = Number(sessionLength);
+          if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400) {
+            setProblem({ message: 'Enter a session length from 60 to 86400 seconds.' });
+            return;
+          }
+          void save('sessionLength', seconds);
+        }}
+      >
+        <h2 className="card__title">Session length</h2>
+        <TextField label="Session length (seconds)" inputMode="numeric" value={sessionLength} onChange={(e) => setSessionLength(e.target.value)} hint="How long a sign-in lasts before you are asked to sign in again. Applies from your next sign-in." />
+        <Button type="submit" busy={busy}>
+          Save session length
+        </Button>
+      </form>
+      <form
+        className="card"
+        aria-label="Other setting"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (key.trim() === '') {
+            setProblem({ message: 'Enter the name of the setting.' });
+            return;
+          }
+          void save(key.trim(), parseSettingValue(value)).then((ok) => {
+            if (ok) {
+              setKey('');
+              setValue('');
+            }
+          });
+        }}
+      >
+        <h2 className="card__title">Other settings</h2>
+        <div className="card-grid">
+          <TextField label="Setting" value={key} onChange={(e) => setKey(e.target.value)} />
+          <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} hint="Text, a number, true/false or JSON." />
+        </div>
+        <Button type="submit" busy={busy}>
+          Save setting
+        </Button>
+      </form>
+      <div className="card">
+        <h2 className="card__title">Current configuration</h2>
+        {Object.keys(settings).length === 0 ? (
+          <p className="muted">No settings saved yet.</p>
+        ) : (
+          <dl className="details" data-testid="current-settings">
+            {Object.entries(settings).map(([name, setting]) => (
+              <div key={name} style={{ display: 'contents' }}>
+                <dt>{name}</dt>
+                <dd className="mono">{JSON.stringify(setting)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// The admin-queries REST API (Amplify's AdminQueries routes under /admin): the caller's access
+// token in Authorization; only the Admins group may use it. I/O (fetch, token) is injected.
+import { WebError } from '../../app/web-errors';
+
+/** A user as ListUsers returns it. */
+export interface AdminUser {
+  username: string;
+  enabled: boolean;
+  status: string;
+  email: string | undefined;
+  created: string | undefined;
+}
+
+interface WireUser {
+  Username?: string;
+  Enabled?: boolean;
+  UserStatus?: string;
+  UserCreateDate?: string | number;
+  Attributes?: { Name: string; Value?: string }[];
+}
+
+function toAdminUser(user: WireUser): AdminUser {
+  const created = user.UserCreateDate;
+  return {
+    username: user.Username ?? '',
+    enabled: user.Enabled !== false,
+    status: user.UserStatus ?? 'UNKNOWN',
+    email: user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value,
+    created: created === undefined ? undefined : typeof created === 'number' ? new Date(created * 1000).toISOString() : created,
+  };
+}
+
+/** The admin API calls Settings > User management makes. */
+export interface AdminApi {
+  listUsers: (input?: { limit?: number; token?: string | null }) => Promise<{ users: AdminUser[]; nextToken: string | null }>;
+  createUser: (input: { username: string; email: string; temporaryPassword?: string }) => Promise<void>;
+  disableUser: (username: string) => Promise<void>;
+  enableUser: (username: string) => Promise<void>;
+  deleteUser: (username: string) => Promise<void>;
+}
+
+/** An admin API client at `endpoint` (…/admin) using `accessToken()` for each call. */
+export function createAdminApi(fetchFn: typeof fetch, endpoint: string, accessToken: () => Promise<string | null>): AdminApi {
+  const call = async <T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> => {
+    const token = await accessToken();
+    if (token === null) throw new WebError('AdminApiForbidden', { message: 'Please use your credentials to sign in.' });
+    const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+    const url = method === 'GET' && query.size > 0 ? `${endpoint}${path}?${query.toString()}` : `${endpoint}${path}`;
+    let response: Response;
+    try {
+      response = await fetchFn(url, {
+        method,
+        headers: { authorization: token, 'content-type': 'application/json', accept: 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify(params) } : {}),
+      });
+    } catch (error) {
+      throw new WebError('AdminApiFailed', { message: 'Network Error: Steward cannot reach the server.', cause: error });
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.status === 403) throw new WebError('AdminApiForbidden');
+    if (!response.ok) throw new WebError('AdminApiFailed', { message: typeof body.message === 'string' && body.message !== '' ? body.message : `The user management request failed (HTTP ${response.status}).` });
+    return body as T;
+  };
+  return {
+    async listUsers(input = {}) {
+      const body = await call<{ Users?: WireUser[]; NextToken?: string }>('GET', '/listUsers', { limit: input.limit ?? 20, token: input.token ?? undefined });
+      return { users: (body.Users ?? []).map(toAdminUser), nextToken: body.NextToken ?? null };
+    },
+    async createUser(input) {
+      await call('POST', '/createUser', { username: input.username, attributes: { email: input.email, email_verified: 'true' }, ...(input.temporaryPassword === undefined || input.temporaryPassword === '' ? {} : { temporaryPassword: input.temporaryPassword }) });
+    },
+    async disableUser(username) {
+      await call('POST', '/disableUser', { username });
+    },
+    async enableUser(username) {
+      await call('POST', '/enableUser', { username });
+    },
+    async deleteUser(username) {
+      await call('POST', '/deleteUser', { username });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useLoadingStore } from '../stores/loading-store';
+import { TopProgressBar } from '../ui/ProgressBar';
+import { Spinner } from '../ui/Spinner';
+import { RightSidebar } from './RightSidebar';
+import { useShellStore } from './shell-store';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+import { MOBILE_QUERY, SIDE_MENU_COLLAPSE_QUERY, useMediaQuery } from './use-media-query';
+import { useSessionWatch } from './use-session-watch';
+import './shell.css';
+import '../ui/ui.css';
+import '../pages/pages.css';
+
+/** The signed-in shell: top bar, side menu, content area with its progress bar, right sidebar. */
+export function Shell() {
+  const narrow = useMediaQuery(SIDE_MENU_COLLAPSE_QUERY);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const navigation = useNavigation();
+  const pending = useLoadingStore((state) => state.pending);
+  const closeOverlay = useShellStore((state) => state.closeOverlay);
+  const menuExpanded = useShellStore((state) => state.menuExpanded);
+  const rightOpen = useShellStore((state) => state.rightSidebarOpen);
+  const location = useLocation();
+  useSessionWatch();
+
+  // A link chosen in the overlay menu closes it.
+  useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
+
+  const menuWidth = mobile ? 'none' : narrow || !menuExpanded ? 'rail' : 'wide';
+  return (
+    <div className="shell" data-menu={menuWidth} data-right={rightOpen ? 'open' : 'closed'}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar narrow={narrow} notificationCount={0} />
+      <SideMenu narrow={narrow} mobile={mobile} />
+      <div className="shell__body">
+        <main id="main" className="shell__content" tabIndex={-1}>
+          <TopProgressBar active={navigation.state === 'loading' || pending > 0} />
+          <Suspense
+            fallback={
+              <div className="page-loading">
+                <Spinner label="Loading the page" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+        <RightSidebar notifications={[]} />
+      </div>
+    </div>
+  );
+}

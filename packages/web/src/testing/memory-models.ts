@@ -1,0 +1,65 @@
+// An in-memory stand-in for data-client's entity operations in component tests: Amplify-style
+// filters (eq, contains, beginsWith, and), limit and an opaque nextToken.
+import type { EntityAccess, EntityRow, RowFilter } from '../pages/entities/entity-access';
+import type { DataPort } from '../app/ports';
+
+type Condition = { eq?: unknown; contains?: string; beginsWith?: string; ne?: unknown };
+
+function matches(row: EntityRow, filter: RowFilter | undefined): boolean {
+  if (filter === undefined) return true;
+  return Object.entries(filter).every(([key, condition]) => {
+    if (key === 'and') return (condition as RowFilter[]).every((part) => matches(row, part));
+    if (key === 'or') return (condition as RowFilter[]).some((part) => matches(row, part));
+    const value = row[key];
+    const c = condition as Condition;
+    if (c.eq !== undefined && value !== c.eq) return false;
+    if (c.ne !== undefined && value === c.ne) return false;
+    if (c.contains !== undefined && !(typeof value === 'string' && value.includes(c.contains))) return false;
+    if (c.beginsWith !== undefined && !(typeof value === 'string' && value.startsWith(c.beginsWith))) return false;
+    return true;
+  });
+}
+
+/** In-memory tables keyed by entity name; every call is recorded in `calls`. */
+export function memoryModels(tables: Record<string, EntityRow[]>): { models: DataPort['models']; calls: { entity: string; operation: string; args: unknown }[] } {
+  const calls: { entity: string; operation: string; args: unknown }[] = [];
+  const access = (entity: string): EntityAccess => {
+    const rows = (tables[entity] ??= []);
+    return {
+      async list({ filter, limit = 100, nextToken = null } = {}) {
+        calls.push({ entity, operation: 'list', args: { filter, limit, nextToken } });
+        const all = rows.filter((row) => matches(row, filter));
+        const start = nextToken === null ? 0 : Number(nextToken);
+        const items = all.slice(start, start + limit);
+        return { items, nextToken: start + limit < all.length ? String(start + limit) : null };
+      },
+      async get(id) {
+        calls.push({ entity, operation: 'get', args: id });
+        return rows.find((row) => row.id === id) ?? null;
+      },
+      async create(input) {
+        calls.push({ entity, operation: 'create', args: input });
+        const row: EntityRow = { id: `${entity}-${rows.length + 1}`, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), ...input };
+        rows.push(row);
+        return row;
+      },
+      async update(input) {
+        calls.push({ entity, operation: 'update', args: input });
+        const index = rows.findIndex((row) => row.id === input.id);
+        if (index < 0) throw new Error('not found');
+        const updated = { ...rows[index], ...input } as EntityRow;
+        rows[index] = updated;
+        return updated;
+      },
+      async delete(input) {
+        calls.push({ entity, operation: 'delete', args: input });
+        const index = rows.findIndex((row) => row.id === input.id);
+        const [removed] = rows.splice(index, 1);
+        if (removed === undefined) throw new Error('not found');
+        return removed;
+      },
+    };
+  };
+  const models = new Proxy({}, { get: (_target, entity) => access(String(entity)) }) as DataPort['models'];
+  return { models, calls };
+}

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['steward-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['steward-source'], externalConditions: ['steward-source'] } },
+  test: {
+    name: 'components',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
+    testTimeout: 15_000,
+  },
+});
