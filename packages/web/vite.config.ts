@@ -21,6 +21,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The benchmark reads the import graph from the manifest.
+    manifest: true,
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   server: {

@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     name: 'components',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 15_000,
   },

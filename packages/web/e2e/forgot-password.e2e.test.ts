@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newContext, saveScreenshot } from './browser';
 import { latestCode } from './outbox';
-import { heading, newSignedInPerson, signIn, signOut } from './people';
+import { expectHeading, newSignedInPerson, signIn, signOut } from './people';
 
 describe('forgot password', () => {
   const baseUrl = inject('baseUrl');
@@ -21,12 +21,13 @@ describe('forgot password', () => {
     await signOut(page);
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
-    expect(await heading(page)).toBe('Reset your password');
+    await expectHeading(page, 'Reset your password');
     await page.getByLabel('Username or email').fill(person.username);
     const sent = new Date();
     await page.getByRole('button', { name: 'Send a code' }).click();
     await page.waitForURL(/\/forgot-password\/confirm\?/);
     const code = await latestCode(baseUrl, person.email, sent);
+    expect(code).toMatch(/^\d{6}$/);
 
     // A password breaking the policy is refused next to the field, before anything is sent.
     await page.getByRole('textbox', { name: 'Code' }).fill(code);
@@ -41,8 +42,9 @@ describe('forgot password', () => {
     await page.waitForURL(/\/login\?username=/);
     await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
 
-    await signIn(page, baseUrl, person);
-    expect(await heading(page)).toBe('Dashboard');
+    const steps = await signIn(page, baseUrl, person);
+    expect(steps[0]).toBe('Enter your authenticator code');
+    await expectHeading(page, 'Dashboard');
     await saveScreenshot(page, 'forgot-password');
     await context.close();
   });

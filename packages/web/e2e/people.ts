@@ -1,6 +1,7 @@
 // Test people and the sign-up / sign-in / sign-out moves the scenarios repeat, done through the UI.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { saveScreenshot } from './browser';
 import { latestCode } from './outbox';
 import { Authenticator } from './totp';
 
@@ -36,6 +37,11 @@ export async function heading(page: Page): Promise<string> {
   return (await h1.textContent()) ?? '';
 }
 
+/** Waits for the page whose main heading is `name` (a route's chunk may still be loading when the address changes). */
+export async function expectHeading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
 /** Waits until the main heading is no longer `previous` (the next step arrived). */
 export async function nextHeading(page: Page, previous: string): Promise<string> {
   await page.waitForFunction((text) => {
@@ -60,12 +66,13 @@ export async function signUp(page: Page, baseUrl: string, person: Person): Promi
   const code = await latestCode(baseUrl, person.email, sent);
   await page.getByRole('textbox', { name: 'Confirmation code' }).fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  // The automatic sign-in continues on /login with the first MFA step.
+  // The automatic sign-in continues on /login with the first MFA step (the page changes once its chunk is in).
   await page.waitForURL(/\/login/);
+  await nextHeading(page, 'Confirm your account');
 }
 
 /** Answers every step on /login until the shell shows: MFA setup (TOTP), codes, remember-device. */
-export async function finishSignIn(page: Page, baseUrl: string, person: Person, options: { remember?: boolean; mfaSetup?: 'TOTP' } = {}): Promise<string[]> {
+export async function finishSignIn(page: Page, baseUrl: string, person: Person, options: { remember?: boolean; screenshots?: string } = {}): Promise<string[]> {
   const seen: string[] = [];
   for (let round = 0; round < 8; round++) {
     if (!new URL(page.url()).pathname.startsWith('/login')) {
@@ -74,6 +81,7 @@ export async function finishSignIn(page: Page, baseUrl: string, person: Person, 
     }
     const title = await heading(page);
     seen.push(title);
+    if (options.screenshots !== undefined) await saveScreenshot(page, `${options.screenshots}-${seen.length}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`);
     const since = new Date(Date.now() - 2000);
     switch (title) {
       case 'Set up a second sign-in step':

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newContext, saveScreenshot } from './browser';
-import { finishSignIn, heading, newPerson, newSignedInPerson, signIn, signOut, signUp } from './people';
+import { expectHeading, finishSignIn, newPerson, newSignedInPerson, signIn, signOut, signUp } from './people';
 
 describe('routing', () => {
   const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ describe('routing', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/apps/helpdesk/tickets?status=Open');
     await signIn(page, baseUrl, person);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/apps/helpdesk/tickets?status=Open');
-    expect(await heading(page)).toBe('Helpdesk tickets');
+    await expectHeading(page, 'Helpdesk tickets');
     await saveScreenshot(page, 'deep-link-after-sign-in');
     await context.close();
   });
@@ -47,7 +47,7 @@ describe('routing', () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto('/no/such/page');
-    expect(await heading(page)).toBe('Page not found');
+    await expectHeading(page, 'Page not found');
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
     await saveScreenshot(page, 'unknown-path-not-found');
     await context.close();

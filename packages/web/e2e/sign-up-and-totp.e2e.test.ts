@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newContext, saveScreenshot } from './browser';
-import { finishSignIn, heading, newPerson, signIn, signOut, signUp } from './people';
+import { expectHeading, finishSignIn, newPerson, signIn, signOut, signUp } from './people';
 
 describe('a new user', () => {
   const baseUrl = inject('baseUrl');
@@ -19,7 +19,7 @@ describe('a new user', () => {
     const person = newPerson('totp');
 
     await signUp(page, baseUrl, person);
-    const firstSteps = await finishSignIn(page, baseUrl, person);
+    const firstSteps = await finishSignIn(page, baseUrl, person, { screenshots: 'first-sign-in' });
     expect(firstSteps).toEqual(['Set up a second sign-in step', 'Set up your authenticator app', 'Remember this device?']);
     expect(new URL(page.url()).pathname).toBe('/');
     // No user record exists yet: the temporary profile greets the person by the names given at sign-up.
@@ -28,7 +28,7 @@ describe('a new user', () => {
     await signOut(page);
     const secondSteps = await signIn(page, baseUrl, person);
     expect(secondSteps).toEqual(['Enter your authenticator code', 'Remember this device?']);
-    expect(await heading(page)).toBe('Dashboard');
+    await expectHeading(page, 'Dashboard');
     await saveScreenshot(page, 'sign-up-confirm-totp-sign-in');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, newContext, saveScreenshot } from './browser';
-import { heading, newSignedInPerson, signIn, signOut } from './people';
+import { expectHeading, newSignedInPerson, signIn, signOut } from './people';
 
 describe('SMS MFA', () => {
   const baseUrl = inject('baseUrl');
@@ -28,7 +28,7 @@ describe('SMS MFA', () => {
     await signOut(page);
     const steps = await signIn(page, baseUrl, person);
     expect(steps[0]).toBe('Check your phone');
-    expect(await heading(page)).toBe('Dashboard');
+    await expectHeading(page, 'Dashboard');
     await saveScreenshot(page, 'sign-in-with-sms-mfa');
     await context.close();
   });

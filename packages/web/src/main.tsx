@@ -1,10 +1,9 @@
 // Entry point: read /runtime-config.json, configure the clients, then render the app.
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { configureClients } from './app/configure-clients';
-import { createAuthPort, createDataPort } from './app/default-ports';
+import { configureAuth } from './app/configure-clients';
+import { createAuthPort, createDataPort, loadAuthFlows } from './app/default-ports';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { createAppRouter } from './app/router';
 import { StartupFailure } from './app/StartupFailure';
 import { WebError } from './app/web-errors';
 
@@ -14,15 +13,17 @@ async function start(): Promise<void> {
   const root = createRoot(container);
   try {
     const config = await loadRuntimeConfig(window.fetch.bind(window));
-    const dataClient = configureClients(config);
+    configureAuth(config);
     const services = {
       auth: createAuthPort(),
-      data: createDataPort(dataClient),
+      data: createDataPort(() => import('./app/data-client-loader').then((m) => m.loadDataClient(config.graphqlEndpoint))),
       config,
       loadAccountPort: () => import('./pages/settings/account-port').then((m) => m.createAccountPort()),
       fetch: window.fetch.bind(window),
     };
-    root.render(<App services={services} router={createAppRouter()} />);
+    root.render(<App services={services} />);
+    // Fetch the sign-in machinery while the visitor reads the first screen.
+    window.setTimeout(() => void loadAuthFlows(), 300);
   } catch (error) {
     const failure = error instanceof WebError ? error : new WebError('RuntimeConfigInvalid', { message: error instanceof Error ? error.message : String(error), cause: error });
     root.render(<StartupFailure error={failure} />);

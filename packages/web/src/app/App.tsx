@@ -1,20 +1,26 @@
-import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import type { createBrowserRouter } from 'react-router-dom';
+import { StrictMode, Suspense, lazy } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { ServicesProvider } from './ports-context';
+import { AppRoutes } from './router';
 import type { AppServices } from './ports-context';
-import { Toasts } from './Toasts';
 import './app.css';
 
+// sonner is not needed to show the first screen: it loads in its own chunk right after.
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
+
 /** The whole app: services, router and toasts, inside the last-resort error boundary. */
-export function App({ services, router }: { services: AppServices; router: ReturnType<typeof createBrowserRouter> }) {
+export function App({ services }: { services: AppServices }) {
   return (
     <StrictMode>
       <AppErrorBoundary>
         <ServicesProvider services={services}>
-          <RouterProvider router={router} />
-          <Toasts />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </ServicesProvider>
       </AppErrorBoundary>
     </StrictMode>

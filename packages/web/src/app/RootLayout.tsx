@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSessionStore } from '../stores/session-store';
 import { FullScreenSpinner } from '../ui/Spinner';
 import { useLifecycleDeps } from './ports-context';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { runStartup } from './session-lifecycle';
 
 /** The root of every route: runs the startup session check once, with a full-screen spinner meanwhile. */
@@ -21,5 +22,11 @@ export function RootLayout() {
   if (status === 'checking') return <FullScreenSpinner />;
   if (status === 'expired') return <FullScreenSpinner label="Your session has expired. Taking you to sign in…" />;
   if (status === 'signing-out') return <FullScreenSpinner label="Signing you out…" />;
-  return <Outlet />;
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullScreenSpinner label="Loading" />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

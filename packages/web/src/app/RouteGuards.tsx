@@ -1,5 +1,7 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { useLoadingStore } from '../stores/loading-store';
 import { useSessionStore } from '../stores/session-store';
+import { TopProgressBar } from '../ui/ProgressBar';
 import { loginPathFor, safeNextPath } from './safe-redirect';
 
 /** Protected routes: a visitor who is not signed in goes to /login?next=<the wanted path>. */
@@ -17,6 +19,15 @@ export function RequireAuth() {
 export function PublicOnly() {
   const status = useSessionStore((state) => state.status);
   const [params] = useSearchParams();
+  const loading = useLoadingStore((state) => state.pending > 0);
   if (status === 'authenticated') return <Navigate to={safeNextPath(params.get('next'), window.location.origin)} replace />;
-  return <Outlet />;
+  return (
+    <>
+      {/* While the next sign-in screen's chunk loads, the current one stays and this bar runs. */}
+      <div className="public-progress">
+        <TopProgressBar active={loading} />
+      </div>
+      <Outlet />
+    </>
+  );
 }

@@ -1,11 +1,9 @@
-// Configures auth-core (and data-client) from the runtime configuration, once, before the first render.
+// Configures auth-core from the runtime configuration, once, before the first render.
 import { configure, createDocumentCookies } from '@steward/auth-core';
-import { configureDataClient } from '@steward/data-client';
-import type { DataClient } from '@steward/data-client';
 import type { RuntimeConfig } from './runtime-config';
 
-/** Calls configure() of both clients with what /runtime-config.json said; returns the data client. */
-export function configureClients(config: RuntimeConfig): DataClient {
+/** Calls auth-core's configure() with what /runtime-config.json said (data-client is configured when first loaded). */
+export function configureAuth(config: RuntimeConfig): void {
   configure({
     userPoolId: config.userPoolId,
     userPoolClientId: config.userPoolClientId,
@@ -17,5 +15,4 @@ export function configureClients(config: RuntimeConfig): DataClient {
     // Secure cookies are dropped on plain http other than localhost; keep them Secure wherever the page is.
     cookies: createDocumentCookies(document, { secure: window.location.protocol === 'https:', sameSite: 'strict' }),
   });
-  return configureDataClient({ graphqlEndpoint: config.graphqlEndpoint });
 }

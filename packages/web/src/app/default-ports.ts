@@ -1,40 +1,39 @@
 // The real bindings of the ports: auth-core's Amplify-shaped functions and data-client.
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  createDocumentCookies,
-  fetchAuthSession,
-  getAuthRuntime,
-  getCurrentUser,
-  rememberDevice,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-} from '@steward/auth-core';
-import { SESSION_MESSAGES } from '@steward/data-client';
-import type { DataClient } from '@steward/data-client';
+import { createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signOut } from '@steward/auth-core';
+import type { DataClient, ModelClient } from '@steward/data-client';
+import type * as AuthFlowsModule from './auth-flows';
 import type { AuthPort, DataPort, SessionValidation } from './ports';
 import { removeTokenCookies } from './token-cookies';
+
+type AuthFlows = typeof AuthFlowsModule;
+
+let flows: Promise<AuthFlows> | undefined;
+
+/** The sign-in, sign-up and reset functions (their chunk is fetched once, on first use or on preload). */
+export function loadAuthFlows(): Promise<AuthFlows> {
+  // A chunk that failed to load (network blip) is fetched again on the next call.
+  flows ??= import('./auth-flows').catch((error: unknown) => {
+    flows = undefined;
+    throw error;
+  });
+  return flows;
+}
 
 /** auth-core bound as the AuthPort. */
 export function createAuthPort(): AuthPort {
   return {
-    signIn: (input) => signIn(input),
-    confirmSignIn: (input) => confirmSignIn(input),
-    signUp: (input) => signUp(input),
-    confirmSignUp: (input) => confirmSignUp(input),
-    resendSignUpCode: (input) => resendSignUpCode(input),
-    autoSignIn: () => autoSignIn(),
-    resetPassword: (input) => resetPassword(input),
-    confirmResetPassword: (input) => confirmResetPassword(input),
+    signIn: async (input) => (await loadAuthFlows()).signIn(input),
+    confirmSignIn: async (input) => (await loadAuthFlows()).confirmSignIn(input),
+    signUp: async (input) => (await loadAuthFlows()).signUp(input),
+    confirmSignUp: async (input) => (await loadAuthFlows()).confirmSignUp(input),
+    resendSignUpCode: async (input) => (await loadAuthFlows()).resendSignUpCode(input),
+    autoSignIn: async () => (await loadAuthFlows()).autoSignIn(),
+    resetPassword: async (input) => (await loadAuthFlows()).resetPassword(input),
+    confirmResetPassword: async (input) => (await loadAuthFlows()).confirmResetPassword(input),
     signOut: (input) => signOut(input),
     fetchAuthSession: (options) => fetchAuthSession(options),
     getCurrentUser: () => getCurrentUser(),
-    rememberDevice: () => rememberDevice(),
+    rememberDevice: async () => (await loadAuthFlows()).rememberDevice(),
     signInMachineInput: () => ({ runtime: getAuthRuntime() }),
     removeTokenCookies() {
       if (typeof document === 'undefined') return;
@@ -44,17 +43,27 @@ export function createAuthPort(): AuthPort {
   };
 }
 
+/** data-client's validation messages (SESSION_MESSAGES). */
+export interface SessionMessages {
+  valid: string;
+  expired: string;
+  none: string;
+  noUser: string;
+  noUserFound: string;
+  error: string;
+}
+
 /** data-client's validation outcome in the app's words. */
-export function toSessionValidation(result: { isValid: boolean; message: string; session?: DataPortSession }): SessionValidation {
+export function toSessionValidation(result: { isValid: boolean; message: string; session?: DataPortSession }, messages: SessionMessages): SessionValidation {
   const session = result.session ?? null;
   if (result.isValid) return { status: 'valid', message: result.message, session };
   switch (result.message) {
-    case SESSION_MESSAGES.expired:
+    case messages.expired:
       return { status: 'expired', message: result.message, session };
-    case SESSION_MESSAGES.none:
+    case messages.none:
       return { status: 'none', message: result.message, session };
-    case SESSION_MESSAGES.noUser:
-    case SESSION_MESSAGES.noUserFound:
+    case messages.noUser:
+    case messages.noUserFound:
       return { status: 'unauthenticated', message: result.message, session };
     default:
       return { status: 'error', message: result.message, session };
@@ -63,28 +72,35 @@ export function toSessionValidation(result: { isValid: boolean; message: string;
 
 type DataPortSession = NonNullable<SessionValidation['session']>;
 
-/** data-client bound as the DataPort. */
-export function createDataPort(client: DataClient): DataPort {
+/** data-client bound as the DataPort; `load` fetches and configures it on first use. */
+export function createDataPort(load: () => Promise<{ client: DataClient; messages: SessionMessages }>): DataPort {
+  let loaded: Promise<{ client: DataClient; messages: SessionMessages }> | undefined;
+  const get = (): Promise<{ client: DataClient; messages: SessionMessages }> => (loaded ??= load());
+  const client = async (): Promise<DataClient> => (await get()).client;
   return {
-    validateSession: async () => toSessionValidation(await client.sessions.validateSession()),
+    async validateSession() {
+      const { client: data, messages } = await get();
+      return toSessionValidation(await data.sessions.validateSession(), messages);
+    },
     async recordSignIn() {
-      const recorded = await client.recordSignIn();
+      const recorded = await (await client()).recordSignIn();
       return { userId: recorded.userId, user: recorded.user, config: recorded.config, session: recorded.session };
     },
     async deactivateSession(id) {
-      await client.sessions.deactivateSession(id);
+      await (await client()).sessions.deactivateSession(id);
     },
     async loadUser() {
-      const { loaded } = await client.users.loadCurrentUser();
-      const config = await client.configs.loadFor(loaded.user);
-      return { user: loaded.user, config };
+      const data = await client();
+      const { loaded: found } = await data.users.loadCurrentUser();
+      const config = await data.configs.loadFor(found.user);
+      return { user: found.user, config };
     },
     async saveSetting(current, key, value) {
       // The stores keep plain records; data-client tells a temporary profile by its id prefix and flag.
       const user = current.user === null ? null : current.user.id.startsWith('temp-') ? { ...current.user, temporary: true as const } : current.user;
-      const saved = await client.saveSetting({ user: user as Parameters<DataClient['saveSetting']>[0]['user'], config: current.config as Parameters<DataClient['saveSetting']>[0]['config'] }, key, value);
+      const saved = await (await client()).saveSetting({ user: user as Parameters<DataClient['saveSetting']>[0]['user'], config: current.config as Parameters<DataClient['saveSetting']>[0]['config'] }, key, value);
       return { user: saved.user, config: saved.config };
     },
-    models: client.models,
+    models: async (): Promise<ModelClient> => (await client()).models,
   };
 }

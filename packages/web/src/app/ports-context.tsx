@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../ui/notify';
 import type { AccountPort, AuthPort, DataPort } from './ports';
 import type { RuntimeConfig } from './runtime-config';
 import type { LifecycleDeps } from './session-lifecycle';
@@ -39,7 +39,7 @@ export function useLifecycleDeps(): LifecycleDeps {
     () => ({
       auth,
       data,
-      notify: { error: (message: string) => toast.error(message), info: (message: string) => toast.info(message) },
+      notify: { error: (message: string) => notify.error(message), info: (message: string) => notify.info(message) },
       navigate: async (path: string) => {
         await navigate(path, { replace: true });
       },

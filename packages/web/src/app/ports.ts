@@ -121,6 +121,6 @@ export interface DataPort {
   loadUser: () => Promise<{ user: UserRecord | null; config: ConfigRecord | null }>;
   /** Merges `key: value` into the user's userConfig and the linked config (spec section 7). */
   saveSetting: (current: { user: UserRecord | null; config: ConfigRecord | null }, key: string, value: unknown) => Promise<{ user: UserRecord | null; config: ConfigRecord | null }>;
-  /** The typed entity operations, for the list and detail pages. */
-  models: ModelClient;
+  /** The typed entity operations, for the list and detail pages (loaded with data-client). */
+  models: () => Promise<ModelClient>;
 }

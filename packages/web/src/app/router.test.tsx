@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ServicesProvider } from './ports-context';
 import { PROTECTED_PATHS, PUBLIC_PATHS } from './router';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { currentPath, renderApp, resetStores } from '../testing/render-app';
 import { testServices } from '../testing/scripted-ports';
 import { signedInServices, userRecord } from '../testing/signed-in';
@@ -31,7 +31,7 @@ describe('routes for a visitor who is not signed in', () => {
   it('shows page-not-found for /not-found and for an unknown path', async () => {
     await renderApp(testServices(), '/not-found');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    document.body.innerHTML = '';
+    cleanup();
     await renderApp(testServices(), '/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
@@ -62,7 +62,7 @@ describe('routes for a signed-in user', () => {
   it('shows the staff dashboard to staff and the client dashboard to client users', async () => {
     await renderApp(signedInServices(userRecord({ userType: 'staff' })), '/');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    document.body.innerHTML = '';
+    cleanup();
     resetStores();
     await renderApp(signedInServices(userRecord({ userType: 'client', clientNumber: 'C-1001' })), '/');
     expect(await screen.findByRole('heading', { name: 'Client dashboard' })).toBeTruthy();
@@ -81,13 +81,18 @@ describe('render errors', () => {
   }
 
   it('show the error-500 page instead of a blank screen', async () => {
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteError /> }]);
     const silence = console.error;
     console.error = () => undefined;
     try {
       render(
         <ServicesProvider services={testServices()}>
-          <RouterProvider router={router} />
+          <MemoryRouter>
+            <RouteErrorBoundary>
+              <Routes>
+                <Route path="/" element={<Broken />} />
+              </Routes>
+            </RouteErrorBoundary>
+          </MemoryRouter>
         </ServicesProvider>,
       );
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();

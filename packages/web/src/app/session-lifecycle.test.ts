@@ -13,7 +13,14 @@ function deps(): LifecycleDeps & { events: string[]; auth: ReturnType<typeof scr
     events,
     auth: scriptedAuth(),
     data: scriptedData(),
-    notify: { error: (message) => events.push(`toast:error:${message}`), info: (message) => events.push(`toast:info:${message}`) },
+    notify: {
+      error: (message) => {
+        events.push(`toast:error:${message}`);
+      },
+      info: (message) => {
+        events.push(`toast:info:${message}`);
+      },
+    },
     navigate: async (path) => {
       events.push(`navigate:${path}`);
     },
@@ -65,6 +72,18 @@ describe('startup', () => {
     expect(statusWhileWaiting).toEqual(['expired']);
     expect(useSessionStore.getState()).toMatchObject({ status: 'unauthenticated', signOutReason: 'expired' });
     expect(useUserStore.getState().user_id).toBeNull();
+  });
+
+  it('counts the 1 second from when the toast is on screen, not from when it was asked for', async () => {
+    const d = deps();
+    d.auth.fetchAuthSession.mockResolvedValue(signedInSession());
+    d.data.validateSession.mockResolvedValueOnce({ status: 'expired', message: 'Session has expired', session: null });
+    d.notify.error = async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      d.events.push(`shown:${message}`);
+    };
+    await runStartup(d);
+    expect(d.events).toEqual([`shown:${SESSION_EXPIRED_MESSAGE}`, 'wait:1000', 'navigate:/login']);
   });
 
   it('drops tokens whose session record is gone (signed in elsewhere) so the next sign-in is not refused', async () => {

@@ -26,7 +26,8 @@ export const EXPIRED_REDIRECT_DELAY_MS = 1000;
 export interface LifecycleDeps {
   auth: AuthPort;
   data: DataPort;
-  notify: { error(message: string): void; info(message: string): void };
+  /** Toasts; `error` resolves once the toast is shown (the expiry delay counts from then). */
+  notify: { error: (message: string) => Promise<void> | void; info: (message: string) => Promise<void> | void };
   navigate: (path: string) => Promise<void>;
   wait: (ms: number) => Promise<void>;
 }
@@ -84,7 +85,7 @@ export async function runStartup(deps: LifecycleDeps): Promise<StartupOutcome> {
   if (validation.status === 'valid' && replacedElsewhere(validation.session, rememberedSessionId())) {
     await signOutQuietly(deps.auth);
     clearSignedInState();
-    deps.notify.info(SIGNED_IN_ELSEWHERE_MESSAGE);
+    void deps.notify.info(SIGNED_IN_ELSEWHERE_MESSAGE);
     return 'unauthenticated';
   }
   if (validation.status === 'valid') {
@@ -104,7 +105,7 @@ export async function runStartup(deps: LifecycleDeps): Promise<StartupOutcome> {
   }
   await signOutQuietly(deps.auth);
   clearSignedInState();
-  if (validation.status === 'none') deps.notify.info('Please use your credentials to sign in.');
+  if (validation.status === 'none') void deps.notify.info('Please use your credentials to sign in.');
   return 'unauthenticated';
 }
 
@@ -117,7 +118,8 @@ export async function expireSession(deps: LifecycleDeps): Promise<void> {
   await signOutQuietly(deps.auth);
   useUserStore.getState().clear();
   useSignInStore.getState().reset();
-  deps.notify.error(SESSION_EXPIRED_MESSAGE);
+  // Spec section 8: the toast appears, then /login follows 1 second later.
+  await deps.notify.error(SESSION_EXPIRED_MESSAGE);
   await deps.wait(EXPIRED_REDIRECT_DELAY_MS);
   // The guards take a protected page to plain /login for this reason; a public page is left here.
   useSessionStore.getState().signedOut('expired');
@@ -183,7 +185,7 @@ export async function recheckSession(deps: LifecycleDeps): Promise<void> {
     // sends the user to /login?next=<this page>, to come back after signing in again.
     await signOutQuietly(deps.auth);
     clearSignedInState();
-    deps.notify.info(replaced ? SIGNED_IN_ELSEWHERE_MESSAGE : 'Please use your credentials to sign in.');
+    void deps.notify.info(replaced ? SIGNED_IN_ELSEWHERE_MESSAGE : 'Please use your credentials to sign in.');
     return;
   }
   if (validation.status === 'valid' && validation.session !== null) useSessionStore.getState().setSessionRecord(validation.session);

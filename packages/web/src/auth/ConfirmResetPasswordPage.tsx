@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { assertConfirmResetPasswordInput, assertResetPasswordInput, checkPasswordPolicy } from '@steward/auth-core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../ui/notify';
 import { useServices } from '../app/ports-context';
 import { Button } from '../ui/Button';
 import { PasswordChecklist } from '../ui/PasswordChecklist';
@@ -40,7 +40,7 @@ export function ConfirmResetPasswordPage() {
     }
     void action.run(async () => {
       await auth.confirmResetPassword({ username: name, confirmationCode, newPassword: password });
-      toast.success('Your password has been changed. Sign in with your new password.');
+      void notify.success('Your password has been changed. Sign in with your new password.');
       void navigate(`/login?username=${encodeURIComponent(name)}`);
     });
   };
@@ -57,7 +57,7 @@ export function ConfirmResetPasswordPage() {
       const result = await auth.resetPassword({ username: name });
       const sentTo = result.nextStep.codeDeliveryDetails.destination;
       setDestination(sentTo ?? null);
-      toast.success(`We sent a new code${sentTo === undefined ? '' : ` to ${sentTo}`}.`);
+      void notify.success(`We sent a new code${sentTo === undefined ? '' : ` to ${sentTo}`}.`);
     });
   };
 

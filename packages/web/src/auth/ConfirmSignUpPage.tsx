@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { assertConfirmSignUpInput, assertResendSignUpCodeInput } from '@steward/auth-core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../ui/notify';
 import { useServices } from '../app/ports-context';
 import { useSignInStore } from '../stores/sign-in-store';
 import { Button } from '../ui/Button';
@@ -39,7 +39,7 @@ export function ConfirmSignUpPage() {
     void confirm.run(async () => {
       const result = await auth.confirmSignUp({ username: name, confirmationCode });
       if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
-        toast.success('Your account is confirmed.');
+        void notify.success('Your account is confirmed.');
         try {
           await flow.accept(name, await auth.autoSignIn());
         } catch {
@@ -49,7 +49,7 @@ export function ConfirmSignUpPage() {
         if (useSignInStore.getState().nextStep !== null) void navigate('/login');
         return;
       }
-      toast.success('Your account is confirmed. Please sign in.');
+      void notify.success('Your account is confirmed. Please sign in.');
       void navigate(`/login?username=${encodeURIComponent(name)}`);
     });
   };
@@ -65,7 +65,7 @@ export function ConfirmSignUpPage() {
     void resend.run(async () => {
       const details = await auth.resendSignUpCode({ username: name });
       setDestination(details.destination ?? null);
-      toast.success(`We sent a new code${details.destination === undefined ? '' : ` to ${details.destination}`}.`);
+      void notify.success(`We sent a new code${details.destination === undefined ? '' : ` to ${details.destination}`}.`);
     });
   };
 

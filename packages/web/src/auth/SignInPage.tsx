@@ -17,9 +17,11 @@ import { PasswordStep } from './steps/PasswordStep';
 import { RememberDeviceStep } from './steps/RememberDeviceStep';
 import { SignInStartStep } from './steps/SignInStartStep';
 import type { StepProps } from './steps/step-props';
-import { ResumeSignIn } from './ResumeSignIn';
 import { useSignInFlow } from './use-sign-in-flow';
 import type { SignInFlow } from './use-sign-in-flow';
+
+// Resuming after a reload runs auth-core's sign-in machine (XState): load it after the first paint.
+const ResumeSignIn = lazy(() => import('./ResumeSignIn').then((m) => ({ default: m.ResumeSignIn })));
 
 // The QR code library is only needed by the TOTP setup step: load it with that step.
 const TotpSetupStep = lazy(() => import('./steps/TotpSetupStep').then((m) => ({ default: m.TotpSetupStep })));
@@ -79,7 +81,12 @@ export function SignInPage() {
     useSessionStore.getState().clearSignOutReason();
   }, []);
 
-  const resume = <ResumeSignIn input={auth.signInMachineInput} />;
+  const resume =
+    auth.signInMachineInput === undefined ? null : (
+      <Suspense fallback={null}>
+        <ResumeSignIn input={auth.signInMachineInput} />
+      </Suspense>
+    );
 
   if (flow.phase === 'finishing') {
     return (

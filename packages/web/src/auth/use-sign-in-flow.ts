@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import type { AuthSignInOutput } from '@steward/auth-core';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../ui/notify';
 import { useServices } from '../app/ports-context';
 import type { ConfirmSignInInput } from '../app/ports';
 import { completeSignIn } from '../app/session-lifecycle';
@@ -55,14 +55,14 @@ export function useSignInFlow(): SignInFlow {
           return;
         case 'CONFIRM_SIGN_UP':
           store.reset();
-          toast.info('Your account is not confirmed yet. Enter the code we sent you, or ask for a new one.');
+          void notify.info('Your account is not confirmed yet. Enter the code we sent you, or ask for a new one.');
           void navigate(`/sign-up/confirm?username=${encodeURIComponent(username)}`);
           return;
         case 'RESET_PASSWORD': {
           store.reset();
           const reset = await auth.resetPassword({ username });
           const destination = reset.nextStep.codeDeliveryDetails.destination;
-          toast.info('You need to choose a new password. We sent you a code to do so.');
+          void notify.info('You need to choose a new password. We sent you a code to do so.');
           void navigate(`/forgot-password/confirm?username=${encodeURIComponent(username)}${destination === undefined ? '' : `&destination=${encodeURIComponent(destination)}`}`);
           return;
         }
@@ -74,7 +74,7 @@ export function useSignInFlow(): SignInFlow {
     [auth, finish, navigate],
   );
 
-  const run = useCallback(async (work: () => Promise<void>, onError?: (friendly: FriendlyError) => void) => {
+  const run = useCallback(async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
@@ -87,7 +87,6 @@ export function useSignInFlow(): SignInFlow {
         setPhase('steps');
       }
       setError(friendly);
-      onError?.(friendly);
     } finally {
       setBusy(false);
     }
@@ -122,18 +121,15 @@ export function useSignInFlow(): SignInFlow {
     respond(challengeResponse, options) {
       const { username } = useSignInStore.getState();
       if (challengeResponse === 'WEB_AUTHN') setPhase('passkey');
-      void run(
-        async () => accept(username ?? '', await auth.confirmSignIn(options === undefined ? { challengeResponse } : { challengeResponse, options })),
-        () => undefined,
-      );
+      void run(async () => accept(username ?? '', await auth.confirmSignIn(options === undefined ? { challengeResponse } : { challengeResponse, options })));
     },
     accept: (username, output) => run(async () => accept(username, output)),
     chooseRememberDevice(remember) {
       void run(async () => {
         if (remember) {
           await auth.rememberDevice().then(
-            () => toast.success('This device will be remembered.'),
-            () => toast.warning('This device could not be remembered; you will be asked for a code next time.'),
+            () => notify.success('This device will be remembered.'),
+            () => notify.warning('This device could not be remembered; you will be asked for a code next time.'),
           );
         }
         await finish();

@@ -60,7 +60,7 @@ describe('the side menu', () => {
     expect(dialog).toBe(nav);
     await user.click(within(dialog).getByRole('link', { name: 'Files' }));
     await waitFor(() => expect(currentPath(router)).toBe('/files'));
-    expect(nav.hidden).toBe(true);
+    await waitFor(() => expect(nav.hidden).toBe(true));
   });
 
   it('opens a group from the collapsed rail by expanding the menu', async () => {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useLoadingStore } from '../stores/loading-store';
+import { RouteErrorBoundary } from '../app/RouteErrorBoundary';
 import { TopProgressBar } from '../ui/ProgressBar';
 import { Spinner } from '../ui/Spinner';
 import { RightSidebar } from './RightSidebar';
@@ -17,7 +18,6 @@ import '../pages/pages.css';
 export function Shell() {
   const narrow = useMediaQuery(SIDE_MENU_COLLAPSE_QUERY);
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const navigation = useNavigation();
   const pending = useLoadingStore((state) => state.pending);
   const closeOverlay = useShellStore((state) => state.closeOverlay);
   const menuExpanded = useShellStore((state) => state.menuExpanded);
@@ -38,16 +38,19 @@ export function Shell() {
       <SideMenu narrow={narrow} mobile={mobile} />
       <div className="shell__body">
         <main id="main" className="shell__content" tabIndex={-1}>
-          <TopProgressBar active={navigation.state === 'loading' || pending > 0} />
-          <Suspense
-            fallback={
-              <div className="page-loading">
-                <Spinner label="Loading the page" />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
+          <TopProgressBar active={pending > 0} />
+          {/* A page that fails to render shows the error page inside the shell. */}
+          <RouteErrorBoundary>
+            <Suspense
+              fallback={
+                <div className="page-loading">
+                  <Spinner label="Loading the page" />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <RightSidebar notifications={[]} />
       </div>

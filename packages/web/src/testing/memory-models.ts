@@ -60,6 +60,7 @@ export function memoryModels(tables: Record<string, EntityRow[]>): { models: Dat
       },
     };
   };
-  const models = new Proxy({}, { get: (_target, entity) => access(String(entity)) }) as DataPort['models'];
+  const client = new Proxy({}, { get: (_target, entity) => access(String(entity)) }) as Awaited<ReturnType<DataPort['models']>>;
+  const models = async (): Promise<typeof client> => client;
   return { models, calls };
 }

@@ -1,10 +1,11 @@
 // Renders the real route table in a memory router with scripted services, as the app does.
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
 import { ServicesProvider } from '../app/ports-context';
 import type { AppServices } from '../app/ports-context';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { Toasts } from '../app/Toasts';
 import { useSessionStore } from '../stores/session-store';
 import { useSignInStore } from '../stores/sign-in-store';
@@ -19,14 +20,28 @@ export function resetStores(): void {
   useShellStore.setState({ menuExpanded: false, menuOverlayOpen: false, rightSidebarOpen: true, openGroups: [] });
 }
 
-/** Renders the app at `path`; returns the render result and the router (to read its location). */
-export async function renderApp(services: AppServices, path: string): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** Where a rendered app is: `state.location` follows its router. */
+export interface RouterProbe {
+  state: { location: Location };
+}
+
+function LocationProbe({ probe }: { probe: RouterProbe }): null {
+  probe.state.location = useLocation();
+  return null;
+}
+
+/** Renders the app at `path`; returns the render result and a probe of the router's location. */
+export async function renderApp(services: AppServices, path: string): Promise<RenderResult & { router: RouterProbe }> {
+  const url = new URL(path, 'http://app.test');
+  const router: RouterProbe = { state: { location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'default' } } };
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(
       <ServicesProvider services={services}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <LocationProbe probe={router} />
+        </MemoryRouter>
         <Toasts />
       </ServicesProvider>,
     );
@@ -36,10 +51,9 @@ export async function renderApp(services: AppServices, path: string): Promise<Re
 }
 
 /** The router's current path with its query. */
-export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
+export function currentPath(router: RouterProbe): string {
   return `${router.state.location.pathname}${router.state.location.search}`;
 }
-
 /** Makes window.matchMedia answer for a viewport `width` px wide (jsdom has no layout). */
 export function setViewportWidth(width: number): void {
   Object.defineProperty(window, 'matchMedia', {

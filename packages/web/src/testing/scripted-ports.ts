@@ -69,9 +69,11 @@ export function scriptedData(): Mocked<DataPort> {
     deactivateSession: vi.fn(async () => undefined),
     loadUser: vi.fn(async () => ({ user: null, config: null })),
     saveSetting: vi.fn(unscripted('saveSetting')),
-    models: new Proxy({} as DataPort['models'], {
-      get: (_target, entity) => new Proxy({}, { get: (_t, operation) => unscripted(`models.${String(entity)}.${String(operation)}`) }),
-    }),
+    models: vi.fn(async () =>
+      new Proxy({} as Awaited<ReturnType<DataPort['models']>>, {
+        get: (_target, entity) => new Proxy({}, { get: (_t, operation) => unscripted(`models.${String(entity)}.${String(operation)}`) }),
+      }),
+    ),
   };
 }
 

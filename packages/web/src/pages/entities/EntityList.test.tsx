@@ -33,7 +33,7 @@ describe('the requests list', () => {
   it('pages through accounts with nextToken and back', async () => {
     const services = signedInServices();
     const { models, calls } = memoryModels({ AccountMdl: accounts.map((a) => ({ ...a })) });
-    services.data.models = models;
+    services.data.models.mockImplementation(models);
     await renderApp(services, '/mortgages/requests');
     const table = await screen.findByRole('table');
     await within(table).findByText('F-1000');
@@ -44,7 +44,7 @@ describe('the requests list', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await within(table).findByText('F-1025');
     expect(screen.getByText('Page 2 · 5 accounts')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
     expect(calls.filter((c) => c.operation === 'list').map((c) => (c.args as { nextToken: unknown }).nextToken)).toEqual([null, '25']);
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -55,7 +55,7 @@ describe('the requests list', () => {
   it('filters through data-client, links each row to its option builder, and keeps the filter in the address', async () => {
     const services = signedInServices();
     const { models, calls } = memoryModels({ AccountMdl: accounts.map((a) => ({ ...a })) });
-    services.data.models = models;
+    services.data.models.mockImplementation(models);
     const { router } = await renderApp(services, '/mortgages/requests');
     await screen.findByText('F-1000');
     const user = userEvent.setup();
@@ -71,11 +71,11 @@ describe('the requests list', () => {
   it('starts from the filter in the address', async () => {
     const services = signedInServices();
     const { models, calls } = memoryModels({ AccountMdl: accounts.map((a) => ({ ...a })) });
-    services.data.models = models;
+    services.data.models.mockImplementation(models);
     await renderApp(services, '/mortgages/requests?clientNumber=C-2002');
     await screen.findByText('F-1001');
     expect(calls[0]?.args).toMatchObject({ filter: { clientNumber: { eq: 'C-2002' } } });
-    expect((screen.getByLabelText('Client number') as HTMLInputElement).value).toBe('C-2002');
+    expect(screen.getByLabelText<HTMLInputElement>('Client number').value).toBe('C-2002');
   });
 
   it('says in words when the data store refuses', async () => {
@@ -96,7 +96,7 @@ describe('the option builder', () => {
       ContactMdl: [{ id: 'c1', accountmdlID: 'a1', accountStatus: 'Active', paymentAmount: 500, createdDate: '2025-01-02', doneBy: 'Sam' }, { id: 'c2', accountmdlID: 'other' }],
       TransactionMdl: [{ id: 't1', accountmdlID: 'a1', transactionType: 'Payment', paymentAmount: 1200, paymentDate: '2025-02-01', postedBy: 'Ops' }],
     });
-    services.data.models = models;
+    services.data.models.mockImplementation(models);
     await renderApp(services, '/mortgages/requests/option-builder?id=a1');
     expect(await screen.findByText('Acme')).toBeTruthy();
     expect(screen.getByText('$200,000.00')).toBeTruthy();

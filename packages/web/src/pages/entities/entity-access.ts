@@ -22,7 +22,14 @@ export interface EntityAccess {
 export function entityAccess(data: DataPort, entity: EntityName): EntityAccess {
   // Each entity's operations are typed by its own fields; the generic screens build filters and
   // inputs from field names chosen by the pages, so they meet the API untyped here, once.
-  return data.models[entity] as unknown as EntityAccess;
+  const ops = async (): Promise<EntityAccess> => (await data.models())[entity] as unknown as EntityAccess;
+  return {
+    list: async (options) => (await ops()).list(options),
+    get: async (id) => (await ops()).get(id),
+    create: async (input) => (await ops()).create(input),
+    update: async (input) => (await ops()).update(input),
+    delete: async (input) => (await ops()).delete(input),
+  };
 }
 
 /** How a filter field compares. */

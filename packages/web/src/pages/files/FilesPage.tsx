@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
@@ -34,7 +34,7 @@ export function FilesPage() {
     setBusy(true);
     try {
       await entityAccess(data, 'MappingMdl').create({ mapName: name.trim(), mapData });
-      toast.success(`Mapping “${name.trim()}” added.`);
+      void notify.success(`Mapping “${name.trim()}” added.`);
       setName('');
       setReloadKey((key) => key + 1);
     } catch (failure) {
@@ -48,10 +48,10 @@ export function FilesPage() {
     if (!window.confirm(`Delete the mapping “${label}”?`)) return;
     try {
       await entityAccess(data, 'MappingMdl').delete({ id });
-      toast.success(`Mapping “${label}” deleted.`);
+      void notify.success(`Mapping “${label}” deleted.`);
       setReloadKey((key) => key + 1);
     } catch (failure) {
-      toast.error(describeDataError(failure).message);
+      void notify.error(describeDataError(failure).message);
     }
   };
 

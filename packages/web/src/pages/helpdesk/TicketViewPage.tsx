@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { displayName, useUserStore } from '../../stores/user-store';
 import { Button } from '../../ui/Button';
@@ -43,9 +43,9 @@ function TicketBody({ row, onSaved }: { row: EntityRow; onSaved: (row: EntityRow
     setBusy(true);
     try {
       onSaved(await entityAccess(data, 'TicketMdl').update({ id: row.id, ...patch }));
-      toast.success(done);
+      void notify.success(done);
     } catch (failure) {
-      toast.error(describeDataError(failure).message);
+      void notify.error(describeDataError(failure).message);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
@@ -9,8 +9,9 @@ import { entityAccess } from '../entities/entity-access';
 import { EntityList } from '../entities/EntityList';
 import { PageHeader } from '../PageHeader';
 
-/** Ticket statuses and priorities offered in filters and forms. */
+/** Ticket statuses offered in filters and forms. */
 export const TICKET_STATUSES = ['Open', 'In progress', 'Waiting', 'Resolved', 'Closed'] as const;
+/** Ticket priorities offered in filters and forms. */
 export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
 
 /** /apps/helpdesk/tickets: tickets (TicketMdl) with filters and pages, and a form for a new one. */
@@ -32,7 +33,7 @@ export function TicketsPage() {
     setBusy(true);
     try {
       await entityAccess(data, 'TicketMdl').create({ subject: subject.trim(), description, priority, status: 'Open', timelineEvents: JSON.stringify([{ at: new Date().toISOString(), event: 'created' }]) });
-      toast.success('Ticket created.');
+      void notify.success('Ticket created.');
       setSubject('');
       setDescription('');
       setReloadKey((key) => key + 1);

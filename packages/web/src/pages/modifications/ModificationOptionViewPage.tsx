@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { displayName, useUserStore } from '../../stores/user-store';
 import { Button } from '../../ui/Button';
@@ -49,9 +49,9 @@ export function ModificationOptionViewPage() {
                     .then(
                       (updated) => {
                         setRow(updated);
-                        toast.success('Marked as done.');
+                        void notify.success('Marked as done.');
                       },
-                      (failure: unknown) => toast.error(describeDataError(failure).message),
+                      (failure: unknown) => notify.error(describeDataError(failure).message),
                     )
                     .finally(() => setBusy(false));
                 }}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AuthMFAType, AWSAuthDevice, AuthTOTPSetupDetails, AuthWebAuthnCredential, FetchMFAPreferenceOutput } from '@steward/auth-core';
 import { QRCodeSVG } from 'qrcode.react';
 import { assertUpdatePasswordInput, checkPasswordPolicy } from '@steward/auth-core';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import type { AccountPort } from '../../app/ports';
 import { FieldProblem, errorFor } from '../../auth/error-messages';
 import { MFA_LABELS } from '../../auth/steps/MfaSelectionStep';
@@ -41,7 +41,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
     const loaded = await account.fetchUserAttributes();
     setAttributes(loaded);
     setDraft(Object.fromEntries(EDITABLE.map(({ key }) => [key, loaded[key] ?? ''])));
-    setPending((['email', 'phone_number'] as const).filter((key) => loaded[key] !== undefined && loaded[`${key}_verified`] === 'false'));
+    setPending((['email', 'phone_number'] as const).filter((key) => loaded[key] !== undefined && loaded[`${key}_verified`] !== 'true'));
   }, [account]);
 
   useEffect(() => {
@@ -64,7 +64,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
             const needCode = Object.entries(result)
               .filter(([, outcome]) => outcome.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE')
               .map(([key]) => key as Verifiable);
-            toast.success(needCode.length === 0 ? 'Your details are saved.' : 'Saved. Enter the code we sent to confirm the change.');
+            void notify.success(needCode.length === 0 ? 'Your details are saved.' : 'Saved. Enter the code we sent to confirm the change.');
             await load();
             setPending((current) => [...new Set([...current, ...needCode])]);
           });
@@ -107,7 +107,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
               const code = (codes[key] ?? '').trim();
               if (code === '') throw new FieldProblem('code', 'Enter the verification code we sent you.');
               await account.confirmUserAttribute({ userAttributeKey: key, confirmationCode: code });
-              toast.success(`Your ${key === 'email' ? 'email address' : 'phone number'} is verified.`);
+              void notify.success(`Your ${key === 'email' ? 'email address' : 'phone number'} is verified.`);
               setPending((current) => current.filter((k) => k !== key));
               await load();
             });
@@ -129,7 +129,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
             onClick={() =>
               void verify.run(async () => {
                 const sent = await account.sendUserAttributeVerificationCode({ userAttributeKey: key });
-                toast.success(`We sent a code${sent.destination === undefined ? '' : ` to ${sent.destination}`}.`);
+                void notify.success(`We sent a code${sent.destination === undefined ? '' : ` to ${sent.destination}`}.`);
               })
             }
           >
@@ -162,7 +162,7 @@ function PasswordSection({ account }: { account: AccountPort }) {
           }
           void action.run(async () => {
             await account.updatePassword({ oldPassword, newPassword });
-            toast.success('Your password is changed.');
+            void notify.success('Your password is changed.');
             setOldPassword('');
             setNewPassword('');
           });
@@ -220,7 +220,7 @@ function MfaSection({ account }: { account: AccountPort }) {
   const choose = (method: AuthMFAType): void => {
     void action.run(async () => {
       await account.updateMFAPreference(preferenceUpdate(method, enabled));
-      toast.success(`${MFA_LABELS[method].title} is now your preferred sign-in check.`);
+      void notify.success(`${MFA_LABELS[method].title} is now your preferred sign-in check.`);
       await load();
     });
   };
@@ -265,7 +265,7 @@ function MfaSection({ account }: { account: AccountPort }) {
               if (code.trim() === '') throw new FieldProblem('code', 'Enter the 6-digit code your authenticator app shows.');
               await account.verifyTOTPSetup({ code: code.replace(/\s+/g, ''), options: { friendlyDeviceName: 'Authenticator app' } });
               await account.updateMFAPreference({ totp: 'PREFERRED' });
-              toast.success('Your authenticator app is set up.');
+              void notify.success('Your authenticator app is set up.');
               setSetup(null);
               setCode('');
               await load();
@@ -332,7 +332,7 @@ function DevicesSection({ account }: { account: AccountPort }) {
                 onClick={() =>
                   void action.run(async () => {
                     await account.forgetDevice({ device: { id: device.id } });
-                    toast.success('The device is forgotten.');
+                    void notify.success('The device is forgotten.');
                     await load();
                   })
                 }
@@ -383,7 +383,7 @@ function PasskeysSection({ account }: { account: AccountPort }) {
                   void action.run(async () => {
                     if (passkey.credentialId === undefined) return;
                     await account.deleteWebAuthnCredential({ credentialId: passkey.credentialId });
-                    toast.success('The passkey is removed.');
+                    void notify.success('The passkey is removed.');
                     await load();
                   })
                 }
@@ -400,7 +400,7 @@ function PasskeysSection({ account }: { account: AccountPort }) {
         onClick={() =>
           void action.run(async () => {
             await account.associateWebAuthnCredential();
-            toast.success('Your passkey is added.');
+            void notify.success('Your passkey is added.');
             await load();
           })
         }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { useUserStore } from '../../stores/user-store';
 import type { UserRecord } from '../../stores/user-store';
@@ -49,7 +49,7 @@ export function SystemPage() {
       const current: UserRecord | null = user.user_id === null || user.userId === null ? null : { id: user.user_id, userId: user.userId, userConfig: user.userConfig };
       const saved = await data.saveSetting({ user: current, config: user.config }, settingKey, settingValue);
       if (saved.user !== null) useUserStore.getState().setUser({ ...current, ...saved.user, id: saved.user.id, userId: saved.user.userId }, saved.config);
-      toast.success(`Saved ${settingKey}.`);
+      void notify.success(`Saved ${settingKey}.`);
       return true;
     } catch (failure) {
       setProblem(describeDataError(failure));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { WebError } from '../../app/web-errors';
 import { Button } from '../../ui/Button';
@@ -55,7 +55,7 @@ export function UserManagementPage() {
     setBusy(label);
     try {
       await work();
-      toast.success(done);
+      void notify.success(done);
       await load(tokens[tokens.length - 1] ?? null);
     } catch (error) {
       setProblem(problemOf(error));

@@ -1,0 +1,81 @@
+// Starts the real server (pnpm --filter @steward/server start) on a free port with a fresh PGlite
+// database in a temporary folder, serving packages/web/dist. Used by the e2e suite and the benchmark.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(WEB_ROOT, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForConfig(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/runtime-config.json`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start in 90 s:\n${log()}`);
+}
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the server serving the production build; throws when the build is missing or the server fails. */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(path.join(WEB_ROOT, 'dist', 'index.html'))) throw new Error('packages/web/dist is missing: run `pnpm --filter @steward/web build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-web-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn('pnpm', ['--filter', '@steward/server', 'start'], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(WEB_ROOT, 'dist') },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      // The server runs under pnpm and tsx: end the whole process group it leads.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForConfig(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
