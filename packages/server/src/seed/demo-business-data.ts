@@ -1,5 +1,5 @@
 // Demo business records for a fresh development database: a UserMdl and ConfigMdl per demo user
-// (the data API authorizes by UserMdl, not by the pool's custom attributes), two client
+// and a welcome notification (the data API authorizes by UserMdl, not by the pool's custom attributes), two client
 // organisations, and a few accounts with contacts and transactions so every list page has rows.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
@@ -40,6 +40,10 @@ export async function seedDemoBusinessData(tx: Queryable, now: Date, users: read
     await tx.query(
       `INSERT INTO "ConfigMdl" ("id", "configName", "configJson", "config", "usermdlID", "owner", "createdAt", "updatedAt") VALUES ($1, $2, $3, $3, $4, $5, $6, $6)`,
       [configId, `user_cfg_${user.sub.slice(-10)}`, config, userMdlId, user.sub, now],
+    );
+    await tx.query(
+      `INSERT INTO "Notifications" ("id", "title", "message", "category", "link", "isRead", "usermdlID", "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, false, $6, $7, $7)`,
+      [randomUUID(), 'Welcome to Steward', 'Your account is ready. Set up an authenticator app under Settings > Profile.', 'account', '/settings/profile', userMdlId, now],
     );
   }
 

@@ -28,6 +28,16 @@ describe('demo business data on first start', () => {
     }
   });
 
+  it('greets every demo user with one unread notification, readable by its addressee and managed by staff', async () => {
+    const query = '{ listNotifications(limit: 10) { items { title isRead usermdlID } } }';
+    const client = await graphql('client', query);
+    expect(client.data?.listNotifications?.items.map((n) => [n.title, n.isRead])).toEqual([['Welcome to Steward', false]]);
+    for (const username of ['staff', 'admin']) {
+      const result = await graphql(username, query);
+      expect(new Set(result.data?.listNotifications?.items.map((n) => n.usermdlID)).size).toBe(server.pool.demoUsers.length);
+    }
+  });
+
   it('shows staff the accounts of both clients and the client user only their own', async () => {
     const staff = await graphql('staff', '{ listAccountMdls(limit: 100) { items { clientNumber } } }');
     const staffClients = new Set(staff.data?.listAccountMdls?.items.map((a) => a.clientNumber));

@@ -9,6 +9,7 @@ import { useShellStore } from './shell-store';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { MOBILE_QUERY, SIDE_MENU_COLLAPSE_QUERY, useMediaQuery } from './use-media-query';
+import { useNotifications } from './use-notifications';
 import { useSessionWatch } from './use-session-watch';
 import './shell.css';
 import '../ui/ui.css';
@@ -24,6 +25,8 @@ export function Shell() {
   const rightOpen = useShellStore((state) => state.rightSidebarOpen);
   const location = useLocation();
   useSessionWatch();
+  const notifications = useNotifications();
+  const unread = notifications.filter((n) => n.read !== true).length;
 
   // A link chosen in the overlay menu closes it.
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
@@ -34,7 +37,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar narrow={narrow} notificationCount={0} />
+      <TopBar narrow={narrow} notificationCount={unread} />
       <SideMenu narrow={narrow} mobile={mobile} />
       <div className="shell__body">
         <main id="main" className="shell__content" tabIndex={-1}>
@@ -52,7 +55,7 @@ export function Shell() {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <RightSidebar notifications={[]} />
+        <RightSidebar notifications={notifications} />
       </div>
     </div>
   );
