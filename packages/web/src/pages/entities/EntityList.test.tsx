@@ -45,7 +45,7 @@ describe('the requests list', () => {
     await within(table).findByText('F-1025');
     expect(screen.getByText('Page 2 · 5 accounts')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
-    expect(calls.filter((c) => c.operation === 'list').map((c) => (c.args as { nextToken: unknown }).nextToken)).toEqual([null, '25']);
+    expect(calls.filter((c) => c.entity === 'AccountMdl' && c.operation === 'list').map((c) => (c.args as { nextToken: unknown }).nextToken)).toEqual([null, '25']);
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await within(table).findByText('F-1000');
@@ -63,7 +63,7 @@ describe('the requests list', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Delinquent');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(screen.getByText('Page 1 · 3 accounts')).toBeTruthy());
-    expect(calls.at(-1)?.args).toMatchObject({ filter: { and: [{ fileNumber: { beginsWith: 'F-101' } }, { accountStatus: { eq: 'Delinquent' } }] } });
+    expect(calls.filter((c) => c.entity === 'AccountMdl').at(-1)?.args).toMatchObject({ filter: { and: [{ fileNumber: { beginsWith: 'F-101' } }, { accountStatus: { eq: 'Delinquent' } }] } });
     expect(currentPath(router)).toBe('/mortgages/requests?fileNumber=F-101&accountStatus=Delinquent');
     expect(screen.getByRole('link', { name: 'F-1012' }).getAttribute('href')).toBe('/mortgages/requests/option-builder?id=a13');
   });
@@ -74,7 +74,7 @@ describe('the requests list', () => {
     services.data.models.mockImplementation(models);
     await renderApp(services, '/mortgages/requests?clientNumber=C-2002');
     await screen.findByText('F-1001');
-    expect(calls[0]?.args).toMatchObject({ filter: { clientNumber: { eq: 'C-2002' } } });
+    expect(calls.find((c) => c.entity === 'AccountMdl')?.args).toMatchObject({ filter: { clientNumber: { eq: 'C-2002' } } });
     expect(screen.getByLabelText<HTMLInputElement>('Client number').value).toBe('C-2002');
   });
 
