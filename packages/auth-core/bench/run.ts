@@ -4,6 +4,7 @@
 /** The benches by name; add new ones here. */
 export const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   srp: () => import('./srp.bench.js'),
+  bundle: () => import('./bundle.bench.js'),
 };
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
