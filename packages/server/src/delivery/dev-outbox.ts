@@ -45,7 +45,7 @@ export class DevOutbox implements MessageDelivery {
       `SELECT id::text AS id, channel, destination, subject, body, code, created_at
          FROM outbox_messages
         WHERE $1::text IS NULL OR lower(destination) = lower($1::text)
-        ORDER BY id DESC
+        ORDER BY outbox_messages.id DESC
         LIMIT $2`,
       [destination ?? null, limit],
     );
