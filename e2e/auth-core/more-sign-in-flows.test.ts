@@ -2,7 +2,15 @@
 // against the real server over HTTP: an admin-created user's NEW_PASSWORD_REQUIRED, SMS MFA after a
 // choice between SMS and TOTP, CUSTOM_AUTH with and without SRP, and USER_AUTH's first factors.
 import {
+  associateWebAuthnCredentialWith,
   confirmSignInWith,
+  createAuthRuntime,
+  createMemoryStorage,
+  createNoCookies,
+  deleteWebAuthnCredentialWith,
+  listWebAuthnCredentialsWith,
+  type PasskeyAuthenticationResponseJson,
+  type PasskeyRegistrationResponseJson,
   confirmUserAttributeWith,
   fetchAuthSessionWith,
   fetchMFAPreferenceWith,
@@ -15,6 +23,7 @@ import {
   type AuthRuntime,
   type SignInOutput,
 } from '@steward/auth-core';
+import { SoftwarePasskey } from '@steward/server/test/auth/software-authenticator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdentity, startE2eServer, type E2eServer } from '../support/server.js';
 import { totp } from '../support/totp.js';
@@ -30,6 +39,21 @@ async function completeEmailMfaSetup(browser: AuthRuntime, step: SignInOutput, e
   expect(next.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_EMAIL_CODE');
   const done = await confirmSignInWith(browser, { challengeResponse: await e2e.latestCode(email) });
   expect(done.isSignedIn).toBe(true);
+}
+
+/** A browser profile whose WebAuthn port is a software passkey, on an origin within the pool's relying party. */
+function browserWithPasskey(passkey: SoftwarePasskey): AuthRuntime {
+  const origin = new URL(e2e.server.app.steward.config.publicUrl).origin;
+  return createAuthRuntime(
+    { ...(e2e.runtimeConfig as { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string }), storage: createMemoryStorage(), cookies: createNoCookies() },
+    {
+      webAuthn: {
+        isSupported: () => true,
+        create: async (options) => Promise.resolve(passkey.register(options, origin) as unknown as PasskeyRegistrationResponseJson),
+        get: async (options) => Promise.resolve(JSON.parse(passkey.assert(options, origin)) as PasskeyAuthenticationResponseJson),
+      },
+    },
+  );
 }
 
 /** Calls the admin-queries REST API as the demo admin. */
@@ -188,5 +212,32 @@ describe('auth-core against the real user pool: custom and choice-based flows', 
     expect(srp.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_EMAIL_CODE');
     expect((await confirmSignInWith(browser, { challengeResponse: await e2e.latestCode(who.email) })).isSignedIn).toBe(true);
     expect((await fetchMFAPreferenceWith(browser)).enabled).toEqual(expect.arrayContaining(['EMAIL', 'TOTP']));
+  });
+
+  it('registers a passkey, signs in with it through USER_AUTH without a password or a second factor, and deletes it', async () => {
+    const who = await adminCreatedUser('passkey');
+    const passkey = new SoftwarePasskey();
+    const browser = browserWithPasskey(passkey);
+    await signInWith(browser, { username: who.username, password: who.temporaryPassword });
+    await completeEmailMfaSetup(browser, await confirmSignInWith(browser, { challengeResponse: who.password }), who.email);
+
+    await associateWebAuthnCredentialWith(browser);
+    const listed = await listWebAuthnCredentialsWith(browser);
+    expect(listed.credentials.map((c) => c.credentialId)).toEqual([passkey.credentialId]);
+    await signOutWith(browser);
+
+    // A user-verified passkey is two factors in one: DONE with no MFA step.
+    const signedIn = await signInWith(browser, { username: who.username, options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } });
+    expect(signedIn).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    expect((await fetchAuthSessionWith(browser)).tokens?.accessToken.payload.username).toBe(who.username);
+
+    await deleteWebAuthnCredentialWith(browser, { credentialId: passkey.credentialId });
+    expect((await listWebAuthnCredentialsWith(browser)).credentials).toEqual([]);
+    await signOutWith(browser);
+    // Without a registered passkey the pool no longer offers one: the preference falls back to the choice.
+    const stranger = browserWithPasskey(new SoftwarePasskey());
+    const fallback = await signInWith(stranger, { username: who.username, options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } });
+    expect(fallback.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION');
+    if (fallback.nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION') expect(fallback.nextStep.availableChallenges).not.toContain('WEB_AUTHN');
   });
 });
