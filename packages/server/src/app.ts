@@ -10,7 +10,9 @@ import { createDelivery } from './delivery/create-delivery.js';
 import type { DevOutbox } from './delivery/dev-outbox.js';
 import type { MessageDelivery } from './delivery/message-delivery.js';
 import { registerOutboxRoutes } from './delivery/outbox-routes.js';
+import { registerConfirmUserRoutes } from './hosted/confirm-user-routes.js';
 import { registerLogoutRoutes } from './hosted/logout-routes.js';
+import { serializeRequest } from './logging/request-serializer.js';
 import { registerRuntimeConfigRoutes } from './runtime-config/runtime-config-routes.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SigningKeys } from './tokens/signing-keys.js';
@@ -80,6 +82,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       level: config.logLevel,
       // Tokens travel in bodies and the Authorization header: never log either.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Links carry codes in their query (the sign-up link): log URLs with those values replaced.
+      serializers: { req: serializeRequest },
       ...(deps.logStream !== undefined ? { stream: deps.logStream } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
@@ -124,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerWellKnownRoutes(app, steward.db, steward.tokens, origin);
   registerRuntimeConfigRoutes(app, config, steward.db, origin);
   registerLogoutRoutes(app, steward.db);
+  registerConfirmUserRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
   await registerGraphqlApi(app, {
     db: steward.db,
@@ -139,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

@@ -172,6 +172,12 @@ export const configSchema = {
     description: 'On first start, also create the demo users (admin, staff, client) with known passwords.',
     parse: boolean,
   }),
+  signUpVerification: field({
+    env: 'SIGN_UP_VERIFICATION',
+    defaultText: 'code',
+    description: 'How a new account proves its email: `code` (a 6-digit code typed into the app) or `link` (an emailed link to GET /confirmUser; the app polls until it is opened). Users with only a phone number always get a code.',
+    parse: oneOf(['code', 'link'] as const, 'code'),
+  }),
   webDistDir: field({
     env: 'WEB_DIST_DIR',
     defaultText: '<repo>/packages/web/dist',

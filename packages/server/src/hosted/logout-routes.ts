@@ -4,19 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { findClient } from '../user-pool/pools/pool-repository.js';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+import { hostedPage } from './hosted-page.js';
 
 /** The page shown when a logout request cannot be honoured. */
 export function logoutErrorPage(title: string, detail: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sign-out failed</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.4rem}code{background:#f3f4f6;padding:0 .2rem}</style>
-</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>
-<p>You may close this page. If you came from an application, return to it and sign in again.</p></body></html>`;
+  return hostedPage(title, detail, 'You may close this page. If you came from an application, return to it and sign in again.');
 }
 
 /** Registers `GET /logout?client_id=&logout_uri=`. */

@@ -13,6 +13,8 @@ export interface RuntimeConfig {
   readonly identityPoolEndpoint: string;
   readonly graphqlEndpoint: string;
   readonly oauth: { readonly domain: string; readonly redirectSignIn: readonly string[]; readonly redirectSignOut: readonly string[] };
+  /** How sign-up is confirmed: a typed code, or an emailed link the app waits for (SIGN_UP_VERIFICATION). */
+  readonly signUpVerificationMethod: 'code' | 'link';
 }
 
 /** Registers `GET /runtime-config.json`: everything the web app and auth-core need, as absolute same-origin URLs. */
@@ -31,6 +33,7 @@ export function registerRuntimeConfigRoutes(app: FastifyInstance, config: Config
       identityPoolEndpoint: `${base}/`,
       graphqlEndpoint: `${base}/graphql`,
       oauth: { domain: new URL(base).host, redirectSignIn: client?.callbackUrls ?? [], redirectSignOut: client?.logoutUrls ?? [] },
+      signUpVerificationMethod: config.signUpVerification,
     };
     return reply.header('cache-control', 'no-store').send(body);
   });

@@ -11,7 +11,7 @@ export function configureAuth(config: RuntimeConfig): void {
     ...(config.userPoolEndpoint === undefined ? {} : { userPoolEndpoint: config.userPoolEndpoint }),
     ...(config.identityPoolId === undefined ? {} : { identityPoolId: config.identityPoolId }),
     ...(config.identityPoolEndpoint === undefined ? {} : { identityPoolEndpoint: config.identityPoolEndpoint }),
-    signUpVerificationMethod: 'code',
+    signUpVerificationMethod: config.signUpVerificationMethod,
     // Secure cookies are dropped on plain http other than localhost; keep them Secure wherever the page is.
     cookies: createDocumentCookies(document, { secure: window.location.protocol === 'https:', sameSite: 'strict' }),
   });

@@ -21,6 +21,8 @@ export interface RuntimeConfig {
   /** The admin-queries REST API; defaults to `/admin` on the GraphQL endpoint's origin. */
   readonly adminApiEndpoint: string;
   readonly oauth: RuntimeOAuthConfig | undefined;
+  /** How sign-up is confirmed: a typed code (default) or an emailed link the app waits for. */
+  readonly signUpVerificationMethod: 'code' | 'link';
 }
 
 function invalid(field: string, problem: string): WebError {
@@ -70,6 +72,12 @@ function parseOAuth(value: unknown): RuntimeOAuthConfig | undefined {
   };
 }
 
+function parseVerificationMethod(value: unknown): 'code' | 'link' {
+  if (value === undefined || value === null || value === 'code') return 'code';
+  if (value === 'link') return 'link';
+  throw invalid('signUpVerificationMethod', 'must be "code" or "link"');
+}
+
 /** Validates the JSON of `/runtime-config.json`; throws WebError('RuntimeConfigInvalid') naming the bad field. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalid('the document', 'must be a JSON object');
@@ -93,6 +101,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     adminApiEndpoint:
       adminApiEndpoint === undefined ? new URL('/admin', graphqlEndpoint).href : absoluteUrl(adminApiEndpoint, 'adminApiEndpoint').replace(/\/$/, ''),
     oauth: parseOAuth(source.oauth),
+    signUpVerificationMethod: parseVerificationMethod(source.signUpVerificationMethod),
   };
 }
 

@@ -65,6 +65,28 @@ describe('sign-up', () => {
     expect(await screen.findByText('We sent a confirmation code to e***@e***.')).toBeTruthy();
   });
 
+  it('with link verification, says where the link went and waits on the page until auto sign-in continues', async () => {
+    const services = testServices();
+    services.auth.signUp.mockResolvedValueOnce({ isSignUpComplete: false, nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN', codeDeliveryDetails: { destination: 'e***@e***', deliveryMedium: 'EMAIL' } } });
+    let finishPolling: (value: Awaited<ReturnType<typeof services.auth.autoSignIn>>) => void = () => undefined;
+    services.auth.autoSignIn.mockReturnValueOnce(new Promise((resolve) => (finishPolling = resolve)));
+    const { router } = await renderApp(services, '/sign-up');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'erin');
+    await user.type(screen.getByLabelText('Email address'), 'erin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'abcDEF12!');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('We sent a confirmation link to e***@e***.');
+    expect(services.auth.autoSignIn).toHaveBeenCalledOnce();
+    expect(currentPath(router)).toBe('/sign-up');
+
+    finishPolling({ isSignedIn: false, nextStep: { signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION', allowedMFATypes: ['TOTP', 'EMAIL'] } });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Set up a second sign-in step' })).toBeTruthy();
+  });
+
   it('shows a taken username next to the username field', async () => {
     const services = testServices();
     services.auth.signUp.mockRejectedValueOnce(new AuthError({ name: 'UsernameExistsException', message: 'User already exists' }));

@@ -39,6 +39,8 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const flow = useSignInFlow();
   const action = useAsyncAction();
+  // Link verification: where the link went, while auto sign-in waits for it to be opened.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const [fields, setFields] = useState<SignUpFields>({ username: '', email: '', givenName: '', familyName: '', phoneNumber: '', preferredUsername: '', password: '' });
   const set = (name: keyof SignUpFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
 
@@ -65,7 +67,13 @@ export function SignUpPage() {
         const destination = step.codeDeliveryDetails.destination;
         void navigate(`/sign-up/confirm?username=${encodeURIComponent(username)}${destination === undefined ? '' : `&destination=${encodeURIComponent(destination)}`}`);
       } else if (step.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
-        await flow.accept(username, await auth.autoSignIn());
+        // With link verification the details say where the link went; autoSignIn polls until it is opened.
+        if (step.codeDeliveryDetails !== undefined) setLinkSentTo(step.codeDeliveryDetails.destination ?? 'your email address');
+        try {
+          await flow.accept(username, await auth.autoSignIn());
+        } finally {
+          setLinkSentTo(null);
+        }
         if (useSignInStore.getState().nextStep !== null) void navigate('/login');
       } else {
         void navigate(`/login?username=${encodeURIComponent(username)}`);
@@ -74,11 +82,24 @@ export function SignUpPage() {
   };
 
   const error = action.error ?? flow.error;
+  if (linkSentTo !== null) {
+    return (
+      <AuthCard title="Check your email" footer={<p>Wrong address? <Link to="/sign-up" reloadDocument>Start again</Link></p>}>
+        <div role="status" aria-live="polite" aria-busy="true" className="auth-card__description">
+          <p>
+            We sent a confirmation link to <strong>{linkSentTo}</strong>. Open it on this device or another one; this page signs you in as soon as
+            your account is confirmed.
+          </p>
+          <p>This page waits up to 3 minutes. If you open the link later, sign in with your username and password.</p>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Create your Steward account" footer={<p>Already have an account? <Link to="/login">Sign in</Link></p>}>
       <StepForm onSubmit={submit} submitLabel="Create account" busy={action.busy || flow.busy} error={error} label="Create an account">
         <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus value={fields.username} onChange={set('username')} error={errorFor(error, 'username')} />
-        <TextField label="Email address" name="email" type="email" autoComplete="email" hint="We send a confirmation code here." value={fields.email} onChange={set('email')} error={errorFor(error, 'email')} />
+        <TextField label="Email address" name="email" type="email" autoComplete="email" hint="We send your confirmation here." value={fields.email} onChange={set('email')} error={errorFor(error, 'email')} />
         <div className="field-pair">
           <TextField label="First name" name="given_name" autoComplete="given-name" value={fields.givenName} onChange={set('givenName')} />
           <TextField label="Last name" name="family_name" autoComplete="family-name" value={fields.familyName} onChange={set('familyName')} />

@@ -52,6 +52,6 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
       return { Destination: maskDestination(i.Username.includes('@') ? i.Username : 'x@x'), DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' };
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user) });
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId });
   })
   .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));

@@ -40,8 +40,8 @@ export const signUp = defineOperation('SignUp', input)
   .step('user', (ctx, i, s) =>
     createUserWithPassword(ctx.db, ctx.clock.now(), { pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }),
   )
-  .step('delivery', (ctx, _i, s) => {
+  .step('delivery', (ctx, i, s) => {
     const channel = s.found.pool.autoVerifiedAttributes.includes('email') && (s.user.attributes.email ?? '') !== '' ? 'email' : 'sms';
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel });
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel, clientId: i.ClientId });
   })
   .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.user.sub, CodeDeliveryDetails: s.delivery }));

@@ -19,10 +19,11 @@ export function maskDestination(destination: string): string {
   return `+${'*'.repeat(Math.max(0, destination.length - 5))}${destination.slice(-4)}`;
 }
 
-/** The wording of each kind of code message. */
-export function codeMessage(purpose: CodePurpose, code: string): { subject: string; body: string } {
+/** The wording of each kind of code message; `link` replaces a sign-up code with a link to open. */
+export function codeMessage(purpose: CodePurpose, code: string, link?: string): { subject: string; body: string } {
   switch (purpose) {
     case 'SIGN_UP':
+      if (link !== undefined) return { subject: 'Confirm your account', body: `Open this link to confirm your account: ${link}` };
       return { subject: 'Your verification code', body: `Your confirmation code is ${code}` };
     case 'FORGOT_PASSWORD':
       return { subject: 'Your password reset code', body: `Your password reset code is ${code}` };
@@ -36,6 +37,13 @@ export function codeMessage(purpose: CodePurpose, code: string): { subject: stri
   }
 }
 
+/** Cognito's hosted confirmation link: `{PUBLIC_URL}/confirmUser?client_id=…&user_name=…&confirmation_code=…`. */
+export function signUpConfirmationLink(publicUrl: string, clientId: string, username: string, code: string): string {
+  const url = new URL('/confirmUser', publicUrl);
+  url.search = new URLSearchParams({ client_id: clientId, user_name: username, confirmation_code: code }).toString();
+  return url.toString();
+}
+
 /** Which attribute a channel delivers to. */
 export type DeliveryChannel = 'email' | 'sms';
 
@@ -46,7 +54,7 @@ export type DeliveryChannel = 'email' | 'sms';
  */
 export async function sendCode(
   ctx: OperationContext,
-  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number },
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string },
 ): Promise<CodeDeliveryDetails> {
   const attributeName = args.channel === 'email' ? 'email' : 'phone_number';
   const destination = args.user.attributes[attributeName];
@@ -55,7 +63,9 @@ export async function sendCode(
   }
   await ctx.limits.assertCodeSendAllowed(args.user.sub, args.purpose);
   const code = await issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) });
-  const message = codeMessage(args.purpose, code);
+  // With SIGN_UP_VERIFICATION=link an emailed sign-up code travels inside Cognito's confirmation link.
+  const asLink = args.purpose === 'SIGN_UP' && args.channel === 'email' && ctx.config.signUpVerification === 'link' && args.clientId !== undefined;
+  const message = codeMessage(args.purpose, code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, code) : undefined);
   await ctx.delivery.send({
     poolId: args.user.poolId,
     channel: args.channel,
