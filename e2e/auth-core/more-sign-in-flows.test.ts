@@ -79,6 +79,13 @@ async function adminCreatedUser(label: string): Promise<ReturnType<typeof newIde
   return { ...who, temporaryPassword };
 }
 
+/** The first sign-in of an admin-created user: temporary password, new password, email MFA setup. */
+async function firstSignIn(browser: AuthRuntime, who: Awaited<ReturnType<typeof adminCreatedUser>>): Promise<void> {
+  const step = await signInWith(browser, { username: who.username, password: who.temporaryPassword });
+  expect(step.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+  await completeEmailMfaSetup(browser, await confirmSignInWith(browser, { challengeResponse: who.password }), who.email);
+}
+
 beforeAll(async () => {
   e2e = await startE2eServer();
   // The demo admin of the first start, as a person would sign in for the first time.
@@ -112,9 +119,7 @@ describe('auth-core against the real user pool: admin-created users and MFA choi
   it('offers the choice between SMS and TOTP when both are enabled without a preference, and signs in by SMS', async () => {
     const who = await adminCreatedUser('choice');
     const browser = e2e.newBrowser();
-    const first = await signInWith(browser, { username: who.username, password: who.temporaryPassword });
-    await completeEmailMfaSetup(browser, await confirmSignInWith(browser, { challengeResponse: who.password }), who.email);
-    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    await firstSignIn(browser, who);
 
     // Verify the phone number, add an authenticator app, then enable SMS and TOTP with no preference.
     const sent = await sendUserAttributeVerificationCodeWith(browser, { userAttributeKey: 'phone_number' });
@@ -143,9 +148,7 @@ describe('auth-core against the real user pool: admin-created users and MFA choi
 describe('auth-core against the real user pool: custom and choice-based flows', () => {
   it('signs in with CUSTOM_WITHOUT_SRP by the emailed code, and refuses a password given to that flow', async () => {
     const who = await adminCreatedUser('custom');
-    const setupBrowser = e2e.newBrowser();
-    await signInWith(setupBrowser, { username: who.username, password: who.temporaryPassword });
-    await completeEmailMfaSetup(setupBrowser, await confirmSignInWith(setupBrowser, { challengeResponse: who.password }), who.email);
+    await firstSignIn(e2e.newBrowser(), who);
 
     const browser = e2e.newBrowser();
     await expect(signInWith(browser, { username: who.username, password: who.password, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } })).rejects.toMatchObject({
@@ -169,9 +172,7 @@ describe('auth-core against the real user pool: custom and choice-based flows', 
 
   it('signs in with CUSTOM_WITH_SRP: the password proof first, then the emailed code', async () => {
     const who = await adminCreatedUser('customsrp');
-    const setupBrowser = e2e.newBrowser();
-    await signInWith(setupBrowser, { username: who.username, password: who.temporaryPassword });
-    await completeEmailMfaSetup(setupBrowser, await confirmSignInWith(setupBrowser, { challengeResponse: who.password }), who.email);
+    await firstSignIn(e2e.newBrowser(), who);
 
     const browser = e2e.newBrowser();
     await expect(signInWith(browser, { username: who.username, password: `${who.password}x`, options: { authFlowType: 'CUSTOM_WITH_SRP' } })).rejects.toMatchObject({
@@ -185,9 +186,7 @@ describe('auth-core against the real user pool: custom and choice-based flows', 
 
   it('offers USER_AUTH first factors, signs in with an emailed one-time code, and with PASSWORD_SRP when preferred', async () => {
     const who = await adminCreatedUser('choicefirst');
-    const setupBrowser = e2e.newBrowser();
-    await signInWith(setupBrowser, { username: who.username, password: who.temporaryPassword });
-    await completeEmailMfaSetup(setupBrowser, await confirmSignInWith(setupBrowser, { challengeResponse: who.password }), who.email);
+    await firstSignIn(e2e.newBrowser(), who);
 
     const browser = e2e.newBrowser();
     const select = await signInWith(browser, { username: who.username, options: { authFlowType: 'USER_AUTH' } });
@@ -218,8 +217,7 @@ describe('auth-core against the real user pool: custom and choice-based flows', 
     const who = await adminCreatedUser('passkey');
     const passkey = new SoftwarePasskey();
     const browser = browserWithPasskey(passkey);
-    await signInWith(browser, { username: who.username, password: who.temporaryPassword });
-    await completeEmailMfaSetup(browser, await confirmSignInWith(browser, { challengeResponse: who.password }), who.email);
+    await firstSignIn(browser, who);
 
     await associateWebAuthnCredentialWith(browser);
     const listed = await listWebAuthnCredentialsWith(browser);
