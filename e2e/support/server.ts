@@ -1,6 +1,8 @@
 // One real Steward server per test file (in-memory PGlite, a free port), and what a person would
 // read from it: the runtime configuration and the dev outbox.
+import { randomBytes } from 'node:crypto';
 import { loadConfig, startServer, type RunningServer } from '@steward/server';
+import { TEST_POSTGRES_URL, dropSchema } from '@steward/server/test/harness';
 import { createAuthRuntime, createMemoryStorage, createNoCookies, type AuthRuntime, type KeyValueStorage } from '@steward/auth-core';
 
 /** A started server plus helpers bound to it. */
@@ -15,9 +17,21 @@ export interface E2eServer {
   close(): Promise<void>;
 }
 
-/** Starts the server with development settings; `env` overrides them. */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
-  const config = loadConfig({ STEWARD_MODE: 'development', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: 'memory://', WEB_DIST_DIR: '/nonexistent', ...env });
+/** The databases the cross-package suites run on: embedded PGlite and this machine's PostgreSQL. */
+export const E2E_DATABASES = ['pglite', 'postgres'] as const;
+
+/** Starts the server with development settings on PGlite (in memory) or on a fresh schema of the local PostgreSQL; `env` overrides them. */
+export async function startE2eServer(env: Record<string, string> = {}, database: (typeof E2E_DATABASES)[number] = 'pglite'): Promise<E2eServer> {
+  const schema = database === 'postgres' ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    STEWARD_MODE: 'development',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: 'memory://',
+    WEB_DIST_DIR: '/nonexistent',
+    ...(schema === undefined ? {} : { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema }),
+    ...env,
+  });
   const server = await startServer(config);
   const runtimeConfig = (await (await fetch(`${server.url}/runtime-config.json`)).json()) as Record<string, unknown>;
   return {
@@ -34,7 +48,10 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       if (code === undefined || code === null) throw new Error(`no code sent to ${destination}`);
       return code;
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      if (schema !== undefined) await dropSchema(schema);
+    },
   };
 }
 
