@@ -57,7 +57,7 @@ declare module 'fastify' {
 /** Builds the long-lived services of a process (shared by buildApp and the CLI). */
 export function createServices(config: Config, deps: AppDependencies, log: Logger): StewardHandle {
   const clock = deps.clock ?? systemClock;
-  const keys = new SigningKeys(deps.db, clock);
+  const keys = new SigningKeys(deps.db, clock, config.signingKeySecret);
   const tokens = new TokenService(deps.db, config, clock, keys);
   const created = createDelivery(config, deps.db, clock, log);
   return {

@@ -145,6 +145,12 @@ export const configSchema = {
     description: 'Secret mixed into the HMAC of stored one-time codes; keep it outside the database. Required in production (a loud warning otherwise).',
     parse: optionalText,
   }),
+  signingKeySecret: field({
+    env: 'SIGNING_KEY_SECRET',
+    defaultText: '(development: a fixed dev value)',
+    description: 'Secret that encrypts the token-signing private keys stored in the database (AES-256-GCM); keep it outside the database. Changing it makes the stored keys unreadable (rotate them first). Required in production (a loud warning otherwise).',
+    parse: optionalText,
+  }),
   temporaryPasswordTtlDays: field({ env: 'TEMPORARY_PASSWORD_TTL_DAYS', defaultText: '7', description: 'Days a temporary password from AdminCreateUser stays usable (written into the pool’s password policy on first start).', parse: integer(1, 365, 7) }),
   wrongPasswordLimit: field({ env: 'WRONG_PASSWORD_LIMIT', defaultText: '5', description: 'Wrong passwords per user within the window before NotAuthorizedException "Password attempts exceeded" (0 disables).', parse: integer(0, 10_000, 5) }),
   wrongPasswordWindowSeconds: field({ env: 'WRONG_PASSWORD_WINDOW_SECONDS', defaultText: '900', description: 'Window of the wrong-password counter.', parse: integer(1, 7 * DAY, 900) }),

@@ -55,15 +55,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_SCHEMA: 'x"; drop table users; --' })).toThrow(ConfigError);
   });
 
+  it('refuses a SIGNING_KEY_SECRET shorter than 32 characters', () => {
+    expect(() => loadConfig({ SIGNING_KEY_SECRET: 'too-short' })).toThrow(/SIGNING_KEY_SECRET: use at least 32 characters/);
+  });
+
   it('warns loudly when production runs with development defaults', () => {
     const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true' }));
     expect(warnings.join('\n')).toMatch(/CODE_PEPPER/);
+    expect(warnings.join('\n')).toMatch(/SIGNING_KEY_SECRET/);
     expect(warnings.join('\n')).toMatch(/SEED_DEMO/);
     expect(warnings.join('\n')).toMatch(/SMTP_URL/);
     expect(productionWarnings(loadConfig({}))).toEqual([]);
     const configured = loadConfig({
       STEWARD_MODE: 'production',
       CODE_PEPPER: 'a-long-production-pepper',
+      SIGNING_KEY_SECRET: 'a-production-signing-key-secret-0123456789',
       SMTP_URL: 'smtp://mail.example.com',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       DATABASE_URL: 'postgres://db/steward',

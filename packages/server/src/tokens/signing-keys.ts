@@ -1,8 +1,10 @@
 // RS256 signing keys kept in the database, so every process signs with the same key and a rotation
-// done by one process (or the CLI) reaches all of them.
+// done by one process (or the CLI) reaches all of them. Private keys are stored sealed with
+// SIGNING_KEY_SECRET (key-encryption.ts).
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import type { Database } from '../db/database.js';
 import { addSeconds, type Clock } from '../time/clock.js';
+import { isSealed, openPrivateJwk, sealPrivateJwk, type SealedPrivateJwk, type StoredPrivateJwk } from './key-encryption.js';
 
 /** Longest token lifetime the schema allows (1 day) plus a margin for processes still caching the old key. */
 const RETIRED_KEY_PUBLISH_SECONDS = 24 * 3600 + 600;
@@ -17,18 +19,18 @@ export interface ActiveKey {
 
 interface KeyRow {
   kid: string;
-  private_jwk: JWK;
+  private_jwk: StoredPrivateJwk;
   public_jwk: JWK;
   publish_until: Date | null;
 }
 
-async function newKeyRow(): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }> {
+async function newKeyRow(secret: string): Promise<{ kid: string; privateJwk: SealedPrivateJwk; publicJwk: JWK }> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const publicJwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
   return {
     kid,
-    privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' },
+    privateJwk: sealPrivateJwk(secret, kid, { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' }),
     publicJwk: { ...publicJwk, kid, alg: 'RS256', use: 'sig' },
   };
 }
@@ -41,15 +43,27 @@ export class SigningKeys {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly secret: string,
   ) {}
 
-  /** Creates the first signing key if there is none (safe when several processes start at once). */
+  /**
+   * Creates the first signing key if there is none (safe when several processes start at once),
+   * seals keys stored plain by an older version, and checks that SIGNING_KEY_SECRET opens the
+   * active key (SigningKeySecretError otherwise), so a wrong secret stops the start, not a sign-in.
+   */
   async ensureKey(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('steward-signing-keys:' || current_schema()))`);
-      const rows = await tx.query<{ kid: string }>('SELECT kid FROM signing_keys WHERE retired_at IS NULL LIMIT 1');
-      if (rows.length > 0) return;
-      const key = await newKeyRow();
+      const stored = await tx.query<{ kid: string; private_jwk: StoredPrivateJwk; retired_at: Date | null }>('SELECT kid, private_jwk, retired_at FROM signing_keys');
+      for (const row of stored) {
+        if (isSealed(row.private_jwk)) {
+          if (row.retired_at === null) openPrivateJwk(this.secret, row.kid, row.private_jwk);
+        } else {
+          await tx.query('UPDATE signing_keys SET private_jwk = $2 WHERE kid = $1', [row.kid, JSON.stringify(sealPrivateJwk(this.secret, row.kid, row.private_jwk))]);
+        }
+      }
+      if (stored.some((row) => row.retired_at === null)) return;
+      const key = await newKeyRow(this.secret);
       await tx.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [
         key.kid,
         JSON.stringify(key.privateJwk),
@@ -71,7 +85,7 @@ export class SigningKeys {
         now,
         addSeconds(now, RETIRED_KEY_PUBLISH_SECONDS),
       ]);
-      const key = await newKeyRow();
+      const key = await newKeyRow(this.secret);
       // created_at one millisecond later keeps "newest signs" unambiguous even within one clock tick.
       await tx.query('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2, $3, $4)', [
         key.kid,
@@ -95,7 +109,7 @@ export class SigningKeys {
       row = (await this.db.query<KeyRow>('SELECT kid, private_jwk, public_jwk, publish_until FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1'))[0];
       if (row === undefined) throw new Error('no signing key');
     }
-    const key = { kid: row.kid, privateKey: (await importJWK(row.private_jwk, 'RS256')) as CryptoKey };
+    const key = { kid: row.kid, privateKey: (await importJWK(openPrivateJwk(this.secret, row.kid, row.private_jwk), 'RS256')) as CryptoKey };
     this.active = { key, loadedAt: Date.now() };
     return key;
   }
