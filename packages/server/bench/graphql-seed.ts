@@ -1,4 +1,5 @@
 // Bulk seed of the data API's benchmark rows, in SQL so it runs at database speed on both adapters.
+// A seeded store records its size in bench_seed, so a later run can reuse it instead of seeding again.
 import type { Database } from '../src/db/database.js';
 
 /** How many rows the benchmark seeds. */
@@ -57,4 +58,29 @@ export async function seedBenchRows(db: Database, size: SeedSize, log: (line: st
   await db.query('ANALYZE "ContactMdl"');
   await db.query('ANALYZE "TransactionMdl"');
   return (performance.now() - started) / 1000;
+}
+
+/** How a store came to hold its seed: seeded now, or reused from an earlier run. */
+export interface SeedOutcome {
+  readonly seconds: number;
+  readonly reused: boolean;
+}
+
+async function recordedSeed(db: Database, size: SeedSize): Promise<number | null> {
+  const [table] = await db.query<{ found: boolean }>(`SELECT to_regclass('bench_seed') IS NOT NULL AS "found"`);
+  if (table?.found !== true) return null;
+  const rows = await db.query<{ seconds: number }>('SELECT "seconds" FROM bench_seed WHERE "size" = $1', [JSON.stringify(size)]);
+  return rows[0]?.seconds ?? null;
+}
+
+/** Seeds unless the store already holds exactly this seed (recorded in bench_seed by an earlier run). */
+export async function seedOnce(db: Database, size: SeedSize, log: (line: string) => void = () => undefined): Promise<SeedOutcome> {
+  const earlier = await recordedSeed(db, size);
+  if (earlier !== null) return { seconds: earlier, reused: true };
+  const [accounts] = await db.query<{ n: number }>('SELECT count(*)::int AS "n" FROM "AccountMdl"');
+  if ((accounts?.n ?? 0) > 0) throw new Error('the bench store holds other rows: use an empty schema or folder');
+  const seconds = await seedBenchRows(db, size, log);
+  await db.exec('CREATE TABLE IF NOT EXISTS bench_seed ("size" text PRIMARY KEY, "seconds" float8 NOT NULL)');
+  await db.query('INSERT INTO bench_seed ("size", "seconds") VALUES ($1, $2)', [JSON.stringify(size), seconds]);
+  return { seconds, reused: false };
 }

@@ -9,7 +9,8 @@ import type { Database, Queryable } from '../db/database.js';
 import { fail } from '../errors/catalogue.js';
 import { addSeconds, epochSeconds, type Clock } from '../time/clock.js';
 import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
-import { findUserBySub, groupsOfUser, type UserRecord } from '../user-pool/users/user-repository.js';
+import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
+import { processRevocations, type RevocationFeed } from './revocation-feed.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
@@ -99,6 +100,8 @@ export class TokenService {
     private readonly config: Pick<Config, 'issuerBaseUrl' | 'accessTokenTtlSeconds' | 'idTokenTtlSeconds' | 'refreshTokenTtlSeconds'>,
     private readonly clock: Clock,
     readonly keys: SigningKeys,
+    /** Where revocations are announced, for in-process caches of verified access tokens. */
+    private readonly revocations: RevocationFeed = processRevocations,
   ) {}
 
   /** The `iss` of a pool's tokens. */
@@ -112,12 +115,13 @@ export class TokenService {
     const originJti = randomUUID();
     const refreshToken = randomBytes(48).toString('base64url');
     const refreshTtl = grant.client.refreshTokenTtlSeconds ?? this.config.refreshTokenTtlSeconds;
-    await q.query(
-      `INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    // One round trip: record the origin and read the groups for cognito:groups.
+    const groupRows = await q.query<{ name: string }>(
+      `WITH origin AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)) ${groupsOfUserSql('$5')}`,
       [originJti, hashToken(refreshToken), grant.user.poolId, grant.client.id, grant.user.sub, grant.deviceKey ?? null, grant.authTime, addSeconds(now, refreshTtl), now],
     );
-    const groups = await groupsOfUser(q, grant.user.sub);
+    const groups = groupRows.map((r) => r.name);
     const tokens = await this.sign({ client: grant.client, user: grant.user, groups, authTime: grant.authTime, originJti, deviceKey: grant.deviceKey ?? null, now });
     return { ...tokens, RefreshToken: refreshToken };
   }
@@ -278,14 +282,20 @@ export class TokenService {
     if (origin === undefined) return;
     if (origin.client_id !== client.id) throw fail('UnauthorizedException', 'The refresh token was not issued to this client.');
     await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [origin.origin_jti, this.clock.now()]);
+    this.revocations.publish({ sub: origin.user_sub });
   }
 
-  /** Revokes every sign-in of a user (GlobalSignOut, AdminUserGlobalSignOut, disable, password reset). */
+  /**
+   * Revokes every sign-in of a user (GlobalSignOut, AdminUserGlobalSignOut, disable, password reset).
+   * Announced before `q` commits: listeners must not trust a check of this user for a while (see
+   * the data API's verified-token cache).
+   */
   async revokeAllForUser(userSub: string, q: Queryable = this.db): Promise<number> {
     const rows = await q.query<{ origin_jti: string }>('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_sub = $1 AND revoked_at IS NULL RETURNING origin_jti', [
       userSub,
       this.clock.now(),
     ]);
+    this.revocations.publish({ sub: userSub });
     return rows.length;
   }
 

@@ -55,12 +55,19 @@ export async function openTestDatabase(backend: Backend, poolSize = 10): Promise
   };
 }
 
-/** Starts the data API on a fresh database. */
-export async function startDataApi(backend: Backend, options: Partial<GraphqlApiOptions> = {}): Promise<DataApiHarness> {
+/** Starts the data API on a fresh database; `wrapDb` may wrap the database the API uses (to watch its SQL). */
+export async function startDataApi(backend: Backend, options: Partial<GraphqlApiOptions> = {}, wrapDb: (db: Database) => Database = (db) => db): Promise<DataApiHarness> {
   const { db, drop } = await openTestDatabase(backend, 20);
   const tokens = await TestTokens.create();
   const app = Fastify({ logger: false });
-  await registerGraphqlApi(app, { db, verifyAccessToken: tokens.verify, nextTokenSecret: 'test-next-token-secret', profileCacheMs: 0, ...options });
+  await registerGraphqlApi(app, {
+    db: wrapDb(db),
+    verifyAccessToken: tokens.verify,
+    revocations: tokens.revocations,
+    nextTokenSecret: 'test-next-token-secret',
+    profileCacheMs: 0,
+    ...options,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `${address}${options.path ?? '/graphql'}`;
   const post = async (body: string, headers: Record<string, string>) => {

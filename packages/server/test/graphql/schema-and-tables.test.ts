@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { printSchema } from 'graphql';
+import { printSchema } from '../../src/graphql/execution/graphql-js.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { buildDataApiSchema, dataModel, resolveModel } from '../../src/graphql/index.js';

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import type { AccessTokenClaims } from '../../src/graphql/index.js';
+import { RevocationFeed } from '../../src/tokens/revocation-feed.js';
 
 const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool';
 
@@ -18,6 +19,8 @@ export interface TestTokenOptions {
 /** Issues, verifies and revokes test access tokens. */
 export class TestTokens {
   private readonly revoked = new Set<string>();
+  /** Where revocations are announced, as the pool's TokenService announces them (hand it to the data API). */
+  readonly revocations = new RevocationFeed();
   private constructor(
     private readonly privateKey: CryptoKey,
     private readonly publicKey: CryptoKey,
@@ -46,8 +49,15 @@ export class TestTokens {
       .sign(this.privateKey);
   }
 
-  /** Marks a token revoked (as GlobalSignOut would). */
+  /** Marks a token revoked and announces it (as GlobalSignOut would). */
   revoke(token: string): void {
+    const claims = decodeJwt(token);
+    this.revoked.add(String(claims.jti));
+    this.revocations.publish({ sub: String(claims.sub) });
+  }
+
+  /** Marks a token revoked without announcing it: a revocation made by another server process. */
+  revokeElsewhere(token: string): void {
     this.revoked.add(String(decodeJwt(token).jti));
   }
 

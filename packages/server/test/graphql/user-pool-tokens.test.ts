@@ -11,7 +11,7 @@ import { openPgliteDatabase } from '../../src/db/pglite-database.js';
 import { seedOnFirstStart } from '../../src/seed/seed.js';
 import { ManualClock } from '../../src/time/clock.js';
 import { findClient } from '../../src/user-pool/pools/pool-repository.js';
-import { findUserByUsername } from '../../src/user-pool/users/user-repository.js';
+import { deleteUser, findUserByUsername, insertUser } from '../../src/user-pool/users/user-repository.js';
 
 // Threat: tokens that the pool itself would refuse (expired, revoked) still opening the data API.
 describe('data API with the user pool token service', () => {
@@ -19,13 +19,18 @@ describe('data API with the user pool token service', () => {
   let db: Database;
   let url: string;
   const clock = new ManualClock();
-  const tokensOf = async (username: string): Promise<{ access: string; sub: string }> => {
+  const defaultPool = async () => {
     const pool = (await db.query<{ value: { userPoolId: string; clientId: string } }>(`SELECT value FROM server_settings WHERE key = 'default_pool'`))[0]?.value;
     const client = await findClient(db, String(pool?.clientId));
-    const user = await findUserByUsername(db, String(pool?.userPoolId), username);
-    if (client === undefined || user === undefined) throw new Error('seed missing');
+    if (pool === undefined || client === undefined) throw new Error('seed missing');
+    return { poolId: pool.userPoolId, client };
+  };
+  const tokensOf = async (username: string): Promise<{ access: string; refresh: string; sub: string }> => {
+    const { poolId, client } = await defaultPool();
+    const user = await findUserByUsername(db, poolId, username);
+    if (user === undefined) throw new Error('seed missing');
     const result = await app.steward.tokens.issueForSignIn({ client, user, authTime: clock.now() });
-    return { access: result.AccessToken, sub: user.sub };
+    return { access: result.AccessToken, refresh: String(result.RefreshToken), sub: user.sub };
   };
   const gql = async (token: string, query: string) => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ query }) });
@@ -73,6 +78,56 @@ describe('data API with the user pool token service', () => {
     const res = await gql(staff.access, '{ listSessionMdls { items { id } } }');
     expect(res.status).toBe(401);
     expect(res.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Token has expired.' });
+  });
+
+  // Threat: the data API's short cache of verified tokens keeping a revoked, deleted or expired
+  // sign-in usable. The bound (docs/security.md): at once for revocations made through this
+  // process's token service, within the cache time (5 s) for anything else.
+  describe('with the verified-token cache (5 s)', () => {
+    const read = '{ listSessionMdls { items { id } } }';
+
+    it('refuses a cached token at once after RevokeToken of its refresh token', async () => {
+      const user = await tokensOf('staff');
+      expect((await gql(user.access, read)).status).toBe(200);
+      await app.steward.tokens.revokeRefreshToken((await defaultPool()).client, user.refresh);
+      const res = await gql(user.access, read);
+      expect(res.status).toBe(401);
+      expect(res.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Token has been revoked.' });
+    });
+
+    it('refuses a cached token revoked by another server process once the cache time has passed', async () => {
+      const user = await tokensOf('staff');
+      expect((await gql(user.access, read)).status).toBe(200);
+      // Another process revoking writes the same row; no announcement reaches this one.
+      await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_sub = $1 AND revoked_at IS NULL', [user.sub, clock.now()]);
+      clock.advance(5);
+      const res = await gql(user.access, read);
+      expect(res.status).toBe(401);
+      expect(res.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Token has been revoked.' });
+    });
+
+    it('refuses a cached token of a deleted user once the cache time has passed', async () => {
+      const { poolId, client } = await defaultPool();
+      const user = await insertUser(
+        db,
+        { sub: randomUUID(), poolId, username: `gone-${randomUUID()}`, status: 'CONFIRMED', attributes: {}, srpSalt: null, srpVerifier: null, passwordHash: null },
+        clock.now(),
+      );
+      const access = (await app.steward.tokens.issueForSignIn({ client, user, authTime: clock.now() })).AccessToken;
+      expect((await gql(access, read)).status).toBe(200);
+      await deleteUser(db, user.sub);
+      clock.advance(5);
+      expect((await gql(access, read)).status).toBe(401);
+    });
+
+    it('refuses a cached token once it has expired', async () => {
+      const user = await tokensOf('staff');
+      expect((await gql(user.access, read)).status).toBe(200);
+      clock.advance(config().accessTokenTtlSeconds + 1);
+      const res = await gql(user.access, read);
+      expect(res.status).toBe(401);
+      expect(res.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Token has expired.' });
+    });
   });
 
   function config() {

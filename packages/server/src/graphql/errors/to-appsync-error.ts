@@ -1,4 +1,4 @@
-import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from '../execution/graphql-js.js';
 import { DataApiError, dataApiErrorCatalogue, type DataApiErrorType } from './data-api-errors.js';
 
 /** One error as AppSync sends it. */

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { systemClock, type Clock } from '../../time/clock.js';
+import { processRevocations, type RevocationFeed } from '../../tokens/revocation-feed.js';
 import { callerFrom, CallerProfiles, type AccessTokenClaims, type VerifyAccessToken } from '../authorization/caller.js';
+import { VerifiedTokenCache } from '../authorization/verified-token-cache.js';
 import { DataApiError } from '../errors/data-api-errors.js';
 import { requestErrorBody } from '../errors/to-appsync-error.js';
 import { GraphqlExecutor, readGraphqlRequest } from '../execution/graphql-executor.js';
@@ -27,6 +29,14 @@ export interface GraphqlApiOptions {
   readonly limits?: Partial<QueryLimits>;
   /** How long a caller's profile (userType, clientNumber) is reused, ms; 5000 unless set, 0 disables. */
   readonly profileCacheMs?: number;
+  /**
+   * How long an access token that passed verifyAccessToken is trusted without checking again, ms;
+   * 5000 unless set, 0 disables. A revocation announced on `revocations` takes effect at once; any
+   * other (another process, a deleted user) within this time.
+   */
+  readonly accessTokenCacheMs?: number;
+  /** Revocations of this process (the user pool's TokenService publishes to the default one). */
+  readonly revocations?: RevocationFeed | null;
   /** Age after which a nextToken is refused, seconds; one day unless set. */
   readonly nextTokenTtlSeconds?: number;
 }
@@ -49,10 +59,10 @@ function unauthorized(error: unknown): DataApiError {
   return new DataApiError('UnauthorizedException', 'Unable to verify the authorization token.');
 }
 
-async function verified(verify: VerifyAccessToken, token: string): Promise<AccessTokenClaims> {
+async function verified(tokens: VerifiedTokenCache, token: string): Promise<AccessTokenClaims> {
   let claims: AccessTokenClaims;
   try {
-    claims = await verify(token);
+    claims = await tokens.verify(token);
   } catch (error) {
     throw unauthorized(error);
   }
@@ -73,6 +83,8 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
   const model = resolveModel(dataModel);
   const schema = buildDataApiSchema(model);
   const profiles = new CallerProfiles(options.db, options.profileCacheMs ?? 5000);
+  const accessTokens = new VerifiedTokenCache(options.verifyAccessToken, options.accessTokenCacheMs ?? 5000, () => clock.now().getTime(), options.revocations === undefined ? processRevocations : options.revocations);
+  scope.addHook('onClose', async () => accessTokens.close());
   const tokens = createNextTokenCodec(options.nextTokenSecret, () => clock.now(), options.nextTokenTtlSeconds);
   const store = new EntityStore(model, options.db, tokens, clock, profiles, limits);
   const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
@@ -95,7 +107,7 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
     try {
       const token = tokenFromHeader(request.headers.authorization);
       if (token === null) throw new DataApiError('UnauthorizedException');
-      const claims = await verified(options.verifyAccessToken, token);
+      const claims = await verified(accessTokens, token);
       const graphqlRequest = readGraphqlRequest(request.body);
       const caller = callerFrom(claims, await profiles.get(claims.sub));
       const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() });

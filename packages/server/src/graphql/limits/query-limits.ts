@@ -9,7 +9,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
-} from 'graphql';
+} from '../execution/graphql-js.js';
 import { DataApiError } from '../errors/data-api-errors.js';
 
 /** The limits that keep one request from costing the server too much. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { DataApiError } from '../errors/data-api-errors.js';
 
 /** What a page token is bound to: which list (and parent), which filter, and which caller. */
@@ -32,9 +32,21 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** JSON of `value` with object keys sorted (and undefined entries dropped): equal for equal values. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(canonical(value ?? null));
+}
+
+function digestOf(json: string): string {
+  return createHash('sha256').update(json).digest('base64url').slice(0, 22);
+}
+
+/** The digest of "no filter", by far the most common. */
+const NO_FILTER = digestOf('null');
+
 /** A short digest of a filter that is the same for equal filters whatever their key order. */
 export function filterDigest(filter: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(filter ?? null))).digest('base64url').slice(0, 22);
+  return filter === null || filter === undefined ? NO_FILTER : digestOf(canonicalJson(filter));
 }
 
 interface TokenPayload {
@@ -56,7 +68,8 @@ function invalid(): DataApiError {
  * stay usable.
  */
 export function createNextTokenCodec(secret: Uint8Array | string, now: () => Date, ttlSeconds = 24 * 3600): NextTokenCodec {
-  const key = createHmac('sha256', secret).update('steward/graphql/next-token/v1').digest();
+  // A KeyObject: each HMAC then skips importing the raw key.
+  const key = createSecretKey(createHmac('sha256', secret).update('steward/graphql/next-token/v1').digest());
   const mac = (payload: string): Buffer => createHmac('sha256', key).update(payload).digest();
   return {
     issue(binding: PageBinding, lastId: string): string {

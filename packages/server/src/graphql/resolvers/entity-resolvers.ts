@@ -1,11 +1,12 @@
-import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
-import type { ModelEntity } from '../model/resolved-model.js';
+import { getArgumentValues, isObjectType, type FieldNode, type GraphQLFieldResolver, type GraphQLResolveInfo } from '../execution/graphql-js.js';
+import type { ModelEntity, ModelField } from '../model/resolved-model.js';
 import type { BelongsToRelation, HasManyRelation } from '../model/model-types.js';
 import type { DataModel } from '../model/resolved-model.js';
+import { canonicalJson } from '../pagination/next-token.js';
 import type { FilterInput } from '../sql/filter-sql.js';
 import type { DataApiContext } from './data-api-context.js';
-import type { ListArgs, Page, Row } from './entity-store.js';
-import { selectedRecordFields } from './field-selection.js';
+import type { ConnectionPrefetch, ListArgs, Page, Row } from './entity-store.js';
+import { selectedRecordFields, subFields, subFieldsByResponseKey } from './field-selection.js';
 
 type Resolver<TArgs> = GraphQLFieldResolver<unknown, DataApiContext, TArgs>;
 
@@ -13,14 +14,52 @@ function columns(ctx: DataApiContext, entity: ModelEntity, info: GraphQLResolveI
   return ctx.store.columnsFor(entity, selectedRecordFields(info.fieldNodes, info.fragments, connection));
 }
 
-/** getX(id): one record. */
-export function getResolver(entity: ModelEntity): Resolver<{ id: string }> {
-  return (_root, args, ctx, info) => ctx.store.get(entity, args.id, ctx.caller, columns(ctx, entity, info, false), { field: info.fieldName, type: 'Query' });
+/** The batch key of a connection field: same relation, arguments and columns share one query. */
+function connectionKey(parent: ModelEntity, relation: string, args: ListArgs, cols: readonly ModelField[]): string {
+  return `${parent.name}.${relation}|${canonicalJson(args)}|${cols.map((c) => c.name).join(',')}`;
 }
 
-/** listXs(filter, limit, nextToken): one page. */
+const MAX_PREFETCHED_CONNECTIONS = 8;
+
+/**
+ * The hasMany connections selected on the records `recordNodes` select (the records of a get, the
+ * items of a list), with the arguments and columns their resolvers will use: read in the same
+ * statement as the records. Anything unusual (arguments that do not coerce) is left to the resolvers.
+ */
+function connectionPrefetches(ctx: DataApiContext, entity: ModelEntity, recordNodes: readonly FieldNode[], info: GraphQLResolveInfo): ConnectionPrefetch[] {
+  const type = info.schema.getType(entity.name);
+  if (type === undefined || !isObjectType(type)) return [];
+  const prefetches: ConnectionPrefetch[] = [];
+  for (const nodes of subFieldsByResponseKey(recordNodes, info.fragments).values()) {
+    const node = nodes[0];
+    const relation = node === undefined ? undefined : entity.relations.get(node.name.value);
+    const definition = node === undefined ? undefined : type.getFields()[node.name.value];
+    if (node === undefined || relation?.kind !== 'hasMany' || definition === undefined || prefetches.length >= MAX_PREFETCHED_CONNECTIONS) continue;
+    let args: ListArgs;
+    try {
+      args = getArgumentValues(definition, node, info.variableValues);
+    } catch {
+      continue;
+    }
+    const target = ctx.store.entity(relation.target);
+    const cols = ctx.store.columnsFor(target, selectedRecordFields(nodes, info.fragments, true));
+    prefetches.push({ relation: node.name.value, args, fields: cols, key: connectionKey(entity, node.name.value, args, cols) });
+  }
+  return prefetches;
+}
+
+/** getX(id): one record, with its selected connections in the same statement. */
+export function getResolver(entity: ModelEntity): Resolver<{ id: string }> {
+  return (_root, args, ctx, info) =>
+    ctx.store.get(entity, args.id, ctx.caller, columns(ctx, entity, info, false), { field: info.fieldName, type: 'Query' }, connectionPrefetches(ctx, entity, info.fieldNodes, info), ctx.batches.prime);
+}
+
+/** listXs(filter, limit, nextToken): one page, with its records' selected connections in the same statement. */
 export function listResolver(entity: ModelEntity): Resolver<ListArgs> {
-  return (_root, args, ctx, info) => ctx.store.list(entity, args, ctx.caller, columns(ctx, entity, info, true), { field: info.fieldName, type: 'Query' });
+  return (_root, args, ctx, info) => {
+    const items = subFields(info.fieldNodes, info.fragments).get('items') ?? [];
+    return ctx.store.list(entity, args, ctx.caller, columns(ctx, entity, info, true), { field: info.fieldName, type: 'Query' }, connectionPrefetches(ctx, entity, items, info), ctx.batches.prime);
+  };
 }
 
 /** createX(input). */
@@ -41,10 +80,12 @@ export function deleteResolver(entity: ModelEntity): Resolver<{ input: Record<st
 /** A hasMany connection field, batched over all parents of the same page. */
 export function hasManyResolver(model: DataModel, parent: ModelEntity, name: string, relation: HasManyRelation): GraphQLFieldResolver<unknown, DataApiContext, ListArgs> {
   const target = model.entity(relation.target);
-  return (parentRow, args, ctx, info): Promise<Page> => {
+  return (parentRow, args, ctx, info): Page | Promise<Page> => {
     const row = parentRow as Row;
     const cols = columns(ctx, target, info, true);
-    const key = `${parent.name}.${name}|${JSON.stringify(args)}|${cols.map((c) => c.name).join(',')}`;
+    const key = connectionKey(parent, name, args, cols);
+    const primed = ctx.batches.primed<Page>(row, key);
+    if (primed !== undefined) return primed instanceof Error ? Promise.reject(primed) : primed;
     return ctx.batches.load<Page>(key, String(row.id), (ids) => ctx.store.hasMany(parent, name, ids, args, ctx.caller, cols));
   };
 }

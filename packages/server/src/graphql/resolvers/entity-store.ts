@@ -25,6 +25,26 @@ export interface Page {
   readonly nextToken: string | null;
 }
 
+/** A connection of every returned record to read in the same SQL statement as the records. */
+export interface ConnectionPrefetch {
+  /** The hasMany relation of the records' entity. */
+  readonly relation: string;
+  readonly args: ListArgs;
+  readonly fields: readonly ModelField[];
+  /** The connection resolver's batch key: the page is primed under it. */
+  readonly key: string;
+}
+
+/** Receives each page read together with its parent record. */
+export type PrimeConnection = (parent: Row, key: string, page: Page) => void;
+
+interface PlannedConnection {
+  readonly spec: ConnectionPrefetch;
+  readonly column: string;
+  readonly limit: number;
+  readonly scope: string;
+}
+
 /** Page-size and filter limits of list operations. */
 export interface ListLimits {
   readonly defaultPageSize: number;
@@ -53,6 +73,11 @@ export class EntityStore {
     private readonly limits: ListLimits,
   ) {}
 
+  /** The entity named `name` of the model. */
+  entity(name: string): ModelEntity {
+    return this.model.entity(name);
+  }
+
   /** The fields to select for the requested names (id always, plus what relations need). */
   columnsFor(entity: ModelEntity, requested: ReadonlySet<string> | null): ModelField[] {
     if (requested === null) return [...entity.fields];
@@ -79,23 +104,98 @@ export class EntityStore {
     return decision;
   }
 
-  /** One record by id, or null; Unauthorized when it exists and the caller may not read it. */
-  async get(entity: ModelEntity, id: string, caller: Caller, fields: readonly ModelField[], at: FieldRef): Promise<Row | null> {
+  /**
+   * Plans the prefetched connections as correlated subqueries (one JSON array each, every one an
+   * index range scan with its limit). A connection that would fail (no read access, a bad limit or
+   * filter) or that resumes from a nextToken is left to its resolver, which reports it in place.
+   */
+  private planConnections(parent: ModelEntity, prefetch: readonly ConnectionPrefetch[], caller: Caller, params: SqlParams): { columns: string[]; planned: PlannedConnection[] } {
+    const columns: string[] = [];
+    const planned: PlannedConnection[] = [];
+    for (const spec of prefetch) {
+      const relation = parent.relations.get(spec.relation);
+      if (relation?.kind !== 'hasMany' || (spec.args.nextToken !== null && spec.args.nextToken !== undefined)) continue;
+      const target = this.model.entity(relation.target);
+      const decision = decideAccess(target, 'read', caller);
+      if (decision.kind === 'none') continue;
+      let limit: number;
+      try {
+        limit = this.pageSize(spec.args.limit);
+        // A dry run, so a filter that fails leaves no parameters behind.
+        compileFilter(target, spec.args.filter, new SqlParams(), this.limits.maxFilterConditions);
+      } catch {
+        continue;
+      }
+      const where = [
+        `${ident(relation.foreignKey)} = "__parent"."id"`,
+        compileFilter(target, spec.args.filter, params, this.limits.maxFilterConditions),
+        accessSql(decision, params),
+      ];
+      const column = `__connection${planned.length}`;
+      columns.push(
+        `(SELECT coalesce(json_agg("__page" ORDER BY "__page"."id"), '[]'::json) FROM (SELECT ${selectList(spec.fields)} FROM ${ident(target.name)} ` +
+          `WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}) AS "__page") AS ${ident(column)}`,
+      );
+      planned.push({ spec, column, limit, scope: `${parent.name}.${spec.relation}` });
+    }
+    return { columns, planned };
+  }
+
+  private primeConnections(rows: readonly Row[], planned: readonly PlannedConnection[], caller: Caller, prime: PrimeConnection): void {
+    for (const p of planned) {
+      const digest = filterDigest(p.spec.args.filter);
+      for (const row of rows) {
+        const items = row[p.column];
+        delete row[p.column];
+        if (!Array.isArray(items)) continue;
+        const binding = { scope: `${p.scope}:${String(row.id)}`, filter: digest, caller: caller.sub };
+        prime(row, p.spec.key, this.toPage(items as Row[], p.limit, (lastId) => this.tokens.issue(binding, lastId)));
+      }
+    }
+  }
+
+  /**
+   * One record by id, or null; Unauthorized when it exists and the caller may not read it. The
+   * `prefetch` connections are read in the same statement and handed to `prime`.
+   */
+  async get(
+    entity: ModelEntity,
+    id: string,
+    caller: Caller,
+    fields: readonly ModelField[],
+    at: FieldRef,
+    prefetch: readonly ConnectionPrefetch[] = [],
+    prime?: PrimeConnection,
+  ): Promise<Row | null> {
     const decision = this.decide(entity, 'read', caller, at);
     const params = new SqlParams();
     const idParam = params.add(id);
+    const allowed = accessSql(decision, params);
+    const connections = prime === undefined ? { columns: [], planned: [] } : this.planConnections(entity, prefetch, caller, params);
     const rows = await this.db.query<Row & { __allowed: boolean }>(
-      `SELECT ${selectList(fields)}, ${accessSql(decision, params)} AS "__allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
+      `SELECT ${[selectList(fields), `${allowed} AS "__allowed"`, ...connections.columns].join(', ')} FROM ${ident(entity.name)} AS "__parent" WHERE "id" = ${idParam}`,
       params.values,
     );
     const row = rows[0];
     if (row === undefined) return null;
     if (row.__allowed !== true) throw notAuthorized(at.field, at.type);
+    if (prime !== undefined) this.primeConnections(rows, connections.planned, caller, prime);
     return row;
   }
 
-  /** One keyset page of records matching the filter that the caller may read. */
-  async list(entity: ModelEntity, args: ListArgs, caller: Caller, fields: readonly ModelField[], at: FieldRef): Promise<Page> {
+  /**
+   * One keyset page of records matching the filter that the caller may read. The `prefetch`
+   * connections of the page's records are read in the same statement and handed to `prime`.
+   */
+  async list(
+    entity: ModelEntity,
+    args: ListArgs,
+    caller: Caller,
+    fields: readonly ModelField[],
+    at: FieldRef,
+    prefetch: readonly ConnectionPrefetch[] = [],
+    prime?: PrimeConnection,
+  ): Promise<Page> {
     const decision = this.decide(entity, 'read', caller, at);
     const limit = this.pageSize(args.limit);
     const binding = { scope: at.field, filter: filterDigest(args.filter), caller: caller.sub };
@@ -103,9 +203,12 @@ export class EntityStore {
     const params = new SqlParams();
     const where = [compileFilter(entity, args.filter, params, this.limits.maxFilterConditions), accessSql(decision, params)];
     if (after !== null) where.push(`"id" > ${params.add(after)}`);
-    const sql = `SELECT ${selectList(fields)} FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}`;
+    const connections = prime === undefined ? { columns: [], planned: [] } : this.planConnections(entity, prefetch, caller, params);
+    const sql = `SELECT ${[selectList(fields), ...connections.columns].join(', ')} FROM ${ident(entity.name)} AS "__parent" WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}`;
     const rows = await this.db.query<Row>(sql, params.values);
-    return this.toPage(rows, limit, (lastId) => this.tokens.issue(binding, lastId));
+    const page = this.toPage(rows, limit, (lastId) => this.tokens.issue(binding, lastId));
+    if (prime !== undefined) this.primeConnections(page.items, connections.planned, caller, prime);
+    return page;
   }
 
   private toPage(rows: Row[], limit: number, issue: (lastId: string) => string): Page {

@@ -11,6 +11,23 @@ interface PendingBatch<V> {
  */
 export class RelationBatches {
   private readonly pending = new Map<string, PendingBatch<unknown>>();
+  /** Values read together with their parent record (same SQL statement), by parent and batch key. */
+  private readonly primedValues = new WeakMap<object, Map<string, unknown>>();
+
+  /** Records `value` as the result of `batchKey` for `parent`, so no query is needed for it. */
+  readonly prime = (parent: object, batchKey: string, value: unknown): void => {
+    let values = this.primedValues.get(parent);
+    if (values === undefined) {
+      values = new Map();
+      this.primedValues.set(parent, values);
+    }
+    values.set(batchKey, value);
+  };
+
+  /** The value primed for `parent` and `batchKey`, if any. */
+  primed<V>(parent: object, batchKey: string): V | Error | undefined {
+    return this.primedValues.get(parent)?.get(batchKey) as V | Error | undefined;
+  }
 
   /** Loads `key` within the batch `batchKey`; `run` is called once with all keys of the batch. */
   load<V>(batchKey: string, key: string, run: (keys: readonly string[]) => Promise<Map<string, V | Error>>): Promise<V> {

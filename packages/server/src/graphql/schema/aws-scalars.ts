@@ -1,4 +1,4 @@
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from '../execution/graphql-js.js';
 import { isCalendarDate, isDateTime } from '../sql/filter-sql.js';
 
 function stringLiteral(name: string, ast: ValueNode): string {

@@ -14,7 +14,7 @@ import {
   type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLScalarType,
-} from 'graphql';
+} from '../execution/graphql-js.js';
 import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
 import type { ScalarKind } from '../model/model-types.js';
 import type { DataApiContext } from '../resolvers/data-api-context.js';

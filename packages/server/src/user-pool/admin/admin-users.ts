@@ -81,6 +81,8 @@ const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchem
 export const adminDeleteUser = defineOperation('AdminDeleteUser', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .do('delete the user', (ctx, _i, s) => deleteUser(ctx.db, s.target.user.sub))
+  // Announced so caches of verified access tokens (the data API's) drop the deleted user at once.
+  .do('revoke its sign-ins', async (ctx, _i, s) => void (await ctx.tokens.revokeAllForUser(s.target.user.sub)))
   .respond(() => ({}));
 
 /** AdminGetUser: the user with status, enabled flag and MFA settings. */
