@@ -56,12 +56,27 @@ process.once('message', (request: SignInServerRequest) => {
       kind: opened.kind,
       query: (sql, params) => {
         statements++;
+        if (process.env.BENCH_LOG_SQL !== undefined) console.error(`SQL ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
         return opened.query(sql, params);
       },
       transaction: (fn) => opened.transaction(fn),
       exec: (sql, tx) => opened.exec(sql, tx),
       close: () => opened.close(),
     };
+    // Times the server's own exponentiations (wall clock around each synchronous OpenSSL call), so the
+    // bench can set the server's CPU beside what its exponentiations cost in this very run, under the same load.
+    let modPowNs = 0n;
+    const innerModPow = srpEngine.modPow.bind(srpEngine);
+    Object.defineProperty(srpEngine, 'modPow', {
+      value: (base: bigint, exponent: bigint, modulus: bigint): bigint => {
+        const started = process.hrtime.bigint();
+        try {
+          return innerModPow(base, exponent, modulus);
+        } finally {
+          modPowNs += process.hrtime.bigint() - started;
+        }
+      },
+    });
     const app = await buildApp(config, { db });
     await app.steward.tokens.keys.ensureKey();
     const seed = await seedOnFirstStart(db, app.steward.clock, config);
@@ -87,7 +102,7 @@ process.once('message', (request: SignInServerRequest) => {
     const ready: SignInServerReady = { kind: 'ready', port: address.port, userPoolId: seed.userPoolId, clientId: seed.clientId, users };
     process.send?.(ready);
     process.on('message', (message: string) => {
-      if (message === 'cpu') process.send?.({ kind: 'cpu', usage: process.cpuUsage(), calls: { ...srpEngine.calls }, statements });
+      if (message === 'cpu') process.send?.({ kind: 'cpu', usage: process.cpuUsage(), calls: { ...srpEngine.calls }, statements, modPowMs: Number(modPowNs) / 1e6 });
       if (message === 'stop') {
         void app
           .close()

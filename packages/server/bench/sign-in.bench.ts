@@ -90,6 +90,7 @@ interface CpuSnapshot {
   readonly usage: NodeJS.CpuUsage;
   readonly calls: { openssl: number; bigint: number };
   readonly statements: number;
+  readonly modPowMs: number;
 }
 
 interface ServerHandle {
@@ -188,6 +189,7 @@ interface LoadResult {
   readonly cpuMsPerSignIn: number;
   readonly opensslCallsPerSignIn: number;
   readonly statementsPerSignIn: number;
+  readonly modPowMsPerSignIn: number;
   readonly firstError?: string;
 }
 
@@ -234,6 +236,7 @@ async function runLoad(server: ServerHandle, concurrency: number, seconds: numbe
     cpuMsPerSignIn: n === 0 ? 0 : cpuMs / n,
     opensslCallsPerSignIn: n === 0 ? 0 : (after.calls.openssl - before.calls.openssl) / n,
     statementsPerSignIn: n === 0 ? 0 : (after.statements - before.statements) / n,
+    modPowMsPerSignIn: n === 0 ? 0 : (after.modPowMs - before.modPowMs) / n,
     ...(firstError !== undefined ? { firstError } : {}),
   };
 }
@@ -276,7 +279,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
       for (const clients of o.clients) {
         const result = await runLoad(server, clients, o.seconds, o.warmup, rotation);
         console.log(
-          `${backend.padEnd(8)} ${String(clients).padStart(2)} clients: ${result.perSecond.toFixed(1)} sign-ins/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, server CPU ${result.cpuMsPerSignIn.toFixed(2)} ms/sign-in, ${result.statementsPerSignIn.toFixed(1)} SQL statements/sign-in, errors ${result.errors}${result.firstError !== undefined ? ` (${result.firstError})` : ''}`,
+          `${backend.padEnd(8)} ${String(clients).padStart(2)} clients: ${result.perSecond.toFixed(1)} sign-ins/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, server CPU ${result.cpuMsPerSignIn.toFixed(2)} ms/sign-in, ${result.statementsPerSignIn.toFixed(1)} SQL statements/sign-in, its exponentiations ${result.modPowMsPerSignIn.toFixed(2)} ms/sign-in, errors ${result.errors}${result.firstError !== undefined ? ` (${result.firstError})` : ''}`,
         );
         rows.push({ backend, clients, result });
       }
@@ -291,13 +294,17 @@ export async function run(args: readonly string[] = []): Promise<void> {
     }
   }
 
+  // The primary baseline is what the server really computes per sign-in: its measured OpenSSL calls
+  // (three 256-bit-exponent exponentiations). The issue's "one 256-bit + one 1024-bit" stays as a second column.
+  const opensslPerSignIn = rows[0]?.result.opensslCallsPerSignIn ?? 0;
+  const performed = Math.round(opensslPerSignIn) * exps.openssl256;
   const unavoidable = exps.openssl256 + exps.openssl1024;
   const table = [
-    '| Database | Clients | Sign-ins/s | p50 (ms) | p99 (ms) | Server CPU per sign-in (ms) | vs OpenSSL 256+1024-bit exps | Errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Database | Clients | Sign-ins/s | p50 (ms) | p99 (ms) | Server CPU per sign-in (ms) | SQL statements per sign-in | vs the 3 OpenSSL 256-bit exps it performs (goal ≤ 2x) | vs OpenSSL 256+1024-bit exps | Its exps timed in the server during the run (ms) | vs those | Errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       ({ backend, clients, result: r }) =>
-        `| ${backend} | ${clients} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpuMsPerSignIn.toFixed(2)} | ${(r.cpuMsPerSignIn / unavoidable).toFixed(2)}x | ${r.errors} |`,
+        `| ${backend} | ${clients} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.cpuMsPerSignIn.toFixed(2)} | ${r.statementsPerSignIn.toFixed(1)} | ${(r.cpuMsPerSignIn / performed).toFixed(2)}x | ${(r.cpuMsPerSignIn / unavoidable).toFixed(2)}x | ${r.modPowMsPerSignIn.toFixed(2)} | ${(r.cpuMsPerSignIn / r.modPowMsPerSignIn).toFixed(2)}x | ${r.errors} |`,
     ),
   ];
   const expTable = [
@@ -306,8 +313,19 @@ export async function run(args: readonly string[] = []): Promise<void> {
     `| OpenSSL (node:crypto Diffie-Hellman) | ${exps.openssl256.toFixed(2)} | ${exps.openssl1024.toFixed(2)} |`,
     `| plain BigInt square-and-multiply | ${exps.bigint256.toFixed(2)} | ${exps.bigint1024.toFixed(2)} |`,
   ];
-  const opensslPerSignIn = rows[0]?.result.opensslCallsPerSignIn ?? 0;
   const worst = Math.max(...rows.map((r) => r.result.cpuMsPerSignIn));
+  const verdicts: string[] = [];
+  for (const backend of o.backends) {
+    const mine = rows.filter((r) => r.backend === backend);
+    const fewest = mine.reduce<(typeof mine)[number] | undefined>((a, r) => (a === undefined || r.clients < a.clients ? r : a), undefined);
+    const most = mine.reduce<(typeof mine)[number] | undefined>((a, r) => (a === undefined || r.clients > a.clients ? r : a), undefined);
+    if (fewest === undefined || most === undefined || fewest === most) continue;
+    const cpuOk = most.result.cpuMsPerSignIn <= fewest.result.cpuMsPerSignIn;
+    const rateOk = most.result.perSecond >= fewest.result.perSecond;
+    verdicts.push(
+      `- ${backend}, ${most.clients} clients against ${fewest.clients}: CPU per sign-in ${most.result.cpuMsPerSignIn.toFixed(2)} against ${fewest.result.cpuMsPerSignIn.toFixed(2)} ms (${cpuOk ? 'not slower: met' : 'slower: not met'}); sign-ins/s ${most.result.perSecond.toFixed(1)} against ${fewest.result.perSecond.toFixed(1)} (${rateOk ? 'not slower: met' : 'slower: not met'}). Latency per sign-in (p50) grows with the queue, as in any closed loop on 2 cores.`,
+    );
+  }
   const machine = `${os.cpus().length} cores (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}${pgVersion === '' ? '' : `, PostgreSQL ${pgVersion}`}`;
   const body = [
     `A complete sign-in is USER_SRP_AUTH → PASSWORD_VERIFIER → SOFTWARE_TOKEN_MFA → tokens (three HTTP round trips, RS256 id and access tokens, a refresh token and a new-device record), by closed-loop clients; ${o.warmup} s warm-up, then ${o.seconds} s measured per row. The server is a child process (real clock, request-rate limit off); its CPU is process.cpuUsage() (user + system) around each measured run divided by the sign-ins completed. PostgreSQL's own CPU is not in it. The load generator (same machine) runs the client SRP with OpenSSL too.`,
@@ -318,8 +336,12 @@ export async function run(args: readonly string[] = []): Promise<void> {
     '',
     ...expTable,
     '',
-    `- The server draws a 256-bit private value b (128-bit security, what the 3072-bit group offers), so its SRP work is three 256-bit-exponent exponentiations (B = kv + g^b, then v^u and (A·v^u)^b): ${opensslPerSignIn.toFixed(1)} OpenSSL calls per sign-in measured, about ${(3 * exps.openssl256).toFixed(2)} ms.`,
-    `- The "unavoidable" exponentiations of a sign-in taken as one 256-bit and one 1024-bit exponent in OpenSSL: ${unavoidable.toFixed(2)} ms; the goal is a server CPU per sign-in of at most twice that (${(2 * unavoidable).toFixed(2)} ms). Worst row: ${worst.toFixed(2)} ms (${(worst / unavoidable).toFixed(2)}x).`,
+    `- The server draws a 256-bit private value b (128-bit security, what the 3072-bit group offers), so its SRP work is three 256-bit-exponent exponentiations (B = kv + g^b, then v^u and (A·v^u)^b): ${opensslPerSignIn.toFixed(1)} OpenSSL calls per sign-in measured, ${performed.toFixed(2)} ms. That is the primary baseline: goal (b) is a server CPU per sign-in of at most twice it (${(2 * performed).toFixed(2)} ms). Worst row: ${worst.toFixed(2)} ms (${(worst / performed).toFixed(2)}x): ${worst <= 2 * performed ? 'met' : 'not met'}.`,
+    `- The issue's wording, one 256-bit and one 1024-bit exponent in OpenSSL: ${unavoidable.toFixed(2)} ms; twice that is ${(2 * unavoidable).toFixed(2)} ms; worst row ${(worst / unavoidable).toFixed(2)}x: ${worst <= 2 * unavoidable ? 'met' : 'not met'}.`,
+    '- "Its exps timed in the server": the wall time of the server\'s own OpenSSL calls during the measured run, per sign-in. On a machine shared with other work the same exponentiation costs more under load than in the quiet micro-benchmark above, so this column shows the ratio free of that drift; the verdict above uses the micro-benchmark, as the issue asks.',
+    '- Beside the exponentiations a sign-in must also sign two RS256 tokens (about 0.3 ms each on this machine), parse and answer three HTTP requests and talk to PostgreSQL; the statement count is in the table.',
+    '- Goal (c), the largest client count against 1 client:',
+    ...verdicts,
     `- Plain BigInt would cost ${(3 * exps.bigint256).toFixed(1)} ms for the same three exponentiations (${(exps.bigint256 / exps.openssl256).toFixed(1)}x OpenSSL).`,
     `- Run: \`pnpm --filter @steward/server bench sign-in seconds=${o.seconds} warmup=${o.warmup} clients=${o.clients.join(',')} backends=${o.backends.join(',')}\`.`,
   ].join('\n');

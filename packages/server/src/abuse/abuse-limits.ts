@@ -51,10 +51,21 @@ export class AbuseLimits {
     this.clientRequests = { limit: config.clientRequestLimit, windowSeconds: config.clientRequestWindowSeconds };
   }
 
-  /** Throws NotAuthorizedException 'Password attempts exceeded' while the user is throttled. Call before checking a password. */
-  async assertPasswordAttemptsLeft(userSub: string): Promise<void> {
+  /** The prefix of the counter keys of users' wrong passwords (a key is the prefix and the sub). */
+  readonly wrongPasswordKeyPrefix = 'pw:';
+
+  /** The counter key of a user's wrong passwords. */
+  wrongPasswordKey(userSub: string): string {
+    return `${this.wrongPasswordKeyPrefix}${userSub}`;
+  }
+
+  /**
+   * Throws NotAuthorizedException 'Password attempts exceeded' while the user is throttled. Call before checking a password.
+   * `counted`: the count the caller read from the database in this request (saves the round trip).
+   */
+  async assertPasswordAttemptsLeft(userSub: string, counted?: number): Promise<void> {
     if (this.wrongPasswords.limit === 0) return;
-    if ((await peekCount(this.db, this.clock, `pw:${userSub}`)) >= this.wrongPasswords.limit) {
+    if ((counted ?? (await peekCount(this.db, this.clock, this.wrongPasswordKey(userSub)))) >= this.wrongPasswords.limit) {
       throw fail('NotAuthorizedException', 'Password attempts exceeded');
     }
   }
@@ -62,13 +73,13 @@ export class AbuseLimits {
   /** Records a wrong password (or wrong SRP proof); throws 'Password attempts exceeded' once the limit is reached. */
   async recordWrongPassword(userSub: string): Promise<void> {
     if (this.wrongPasswords.limit === 0) return;
-    const count = await countEvent(this.db, this.clock, `pw:${userSub}`, this.wrongPasswords.windowSeconds);
+    const count = await countEvent(this.db, this.clock, this.wrongPasswordKey(userSub), this.wrongPasswords.windowSeconds);
     if (count >= this.wrongPasswords.limit) throw fail('NotAuthorizedException', 'Password attempts exceeded');
   }
 
   /** Forgets wrong passwords after a successful sign-in or password change. */
   async clearWrongPasswords(userSub: string): Promise<void> {
-    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [`pw:${userSub}`]);
+    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [this.wrongPasswordKey(userSub)]);
   }
 
   /** Counts one code sent to a user for a purpose; throws LimitExceededException beyond the limit. */

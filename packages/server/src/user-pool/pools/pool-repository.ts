@@ -159,11 +159,22 @@ export async function findClient(q: Queryable, clientId: string): Promise<Client
 
 /** The app client and its pool; ResourceNotFoundException when the client does not exist. */
 export async function requireClient(q: Queryable, clientId: string): Promise<{ client: ClientRecord; pool: PoolRecord }> {
-  // One round trip: every sign-in request starts here.
-  const rows = await q.query<ClientRow & { pool: PoolRow }>('SELECT c.*, row_to_json(p) AS pool FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1', [clientId]);
+  const { client, pool } = await requireClientWith(q, clientId, 'NULL', []);
+  return { client, pool };
+}
+
+/**
+ * requireClient plus `side`, the value of the scalar subquery `sideSql` (its parameters start at $2),
+ * in the same round trip: every sign-in request starts here and most need one more read.
+ */
+export async function requireClientWith(q: Queryable, clientId: string, sideSql: string, sideParams: readonly unknown[]): Promise<{ client: ClientRecord; pool: PoolRecord; side: unknown }> {
+  const rows = await q.query<ClientRow & { pool: PoolRow; side: unknown }>(
+    `SELECT c.*, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
+    [clientId, ...sideParams],
+  );
   const row = rows[0];
   if (row === undefined) throw fail('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
-  return { client: toClient(row), pool: toPool(row.pool) };
+  return { client: toClient(row), pool: toPool(row.pool), side: row.side };
 }
 
 /** All app clients of a pool, oldest first. */

@@ -6,6 +6,8 @@ import type { Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
+import { requireClientWith, type ClientRecord, type PoolRecord } from '../pools/pool-repository.js';
+import { toUser, type UserRecord, type UserRow } from '../users/user-repository.js';
 
 /** A stored challenge session. */
 export interface AuthSession<S extends object = Record<string, unknown>> {
@@ -65,7 +67,42 @@ export async function loadAuthSession<S extends object = Record<string, unknown>
   expectedChallenge?: string,
 ): Promise<AuthSession<S>> {
   const rows = await ctx.db.query<SessionRow>('SELECT * FROM auth_sessions WHERE id = $1', [hashSession(session)]);
-  const row = rows[0];
+  return liveSession<S>(ctx, rows[0], clientId, expectedChallenge);
+}
+
+/**
+ * The app client and pool (requireClient), the live session of that client (loadAuthSession), the
+ * session's user (undefined when it has none or the user is gone) and the user's current
+ * wrong-password count (counter key `wrongPasswordKeyPrefix` + sub), in one round trip:
+ * RespondToAuthChallenge needs all of them on every answer.
+ */
+export async function loadClientAndAuthSession<S extends object = Record<string, unknown>>(
+  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  clientId: string,
+  session: string,
+  wrongPasswordKeyPrefix: string,
+): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined; wrongPasswords: number }> {
+  const { client, pool, side } = await requireClientWith(
+    ctx.db,
+    clientId,
+    `SELECT row_to_json(x) FROM (
+       SELECT s.*, row_to_json(u) AS session_user,
+              (SELECT r.count::int FROM rate_limit_counters r WHERE r.key = $3 || s.user_sub AND r.expires_at > $4) AS wrong_passwords
+       FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,
+    [hashSession(session), wrongPasswordKeyPrefix, ctx.clock.now()],
+  );
+  // row_to_json: the timestamps arrive as strings, which liveSession and toUser turn into dates.
+  const row = (side ?? undefined) as (SessionRow & { session_user: UserRow | null; wrong_passwords: number | null }) | undefined;
+  const live = await liveSession<S>(ctx, row, clientId);
+  return {
+    scope: { client, pool },
+    session: live,
+    user: row?.session_user == null ? undefined : toUser(row.session_user),
+    wrongPasswords: Number(row?.wrong_passwords ?? 0),
+  };
+}
+
+async function liveSession<S extends object>(ctx: Pick<OperationContext, 'db' | 'clock'>, row: SessionRow | undefined, clientId: string | null, expectedChallenge?: string): Promise<AuthSession<S>> {
   if (row === undefined || (clientId !== null && row.client_id !== clientId)) return expired();
   if (new Date(row.expires_at) <= ctx.clock.now()) {
     await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1', [row.id]);

@@ -31,7 +31,8 @@ export interface UserRecord {
   readonly updatedAt: Date;
 }
 
-interface UserRow {
+/** A users row as the database returns it (also as row_to_json, whose timestamps are strings). */
+export interface UserRow {
   sub: string;
   pool_id: string;
   username: string;
@@ -55,7 +56,8 @@ interface UserRow {
 
 const date = (d: Date | null): Date | null => (d === null ? null : new Date(d));
 
-function toUser(r: UserRow): UserRecord {
+/** A user record from a users row. */
+export function toUser(r: UserRow): UserRecord {
   return {
     sub: r.sub,
     poolId: r.pool_id,
@@ -102,21 +104,52 @@ export async function findUserBySub(q: Queryable, sub: string): Promise<UserReco
  * the one user whose verified email it is.
  */
 export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string): Promise<UserRecord | undefined> {
-  const byName = await findUserByUsername(q, pool.id, login);
+  return (await findLogin(q, pool, login, undefined))?.user;
+}
+
+/**
+ * findUserByLogin together with the value of the user's rate-limit counter `counterKeyPrefix` + sub
+ * (0 when absent or its window has passed), read in the same round trip.
+ */
+export async function findUserByLoginCounted(
+  q: Queryable,
+  pool: PoolRecord,
+  login: string,
+  counterKeyPrefix: string,
+  now: Date,
+): Promise<{ user: UserRecord; counted: number } | undefined> {
+  return findLogin(q, pool, login, { counterKeyPrefix, now });
+}
+
+async function findLogin(
+  q: Queryable,
+  pool: PoolRecord,
+  login: string,
+  counter: { counterKeyPrefix: string; now: Date } | undefined,
+): Promise<{ user: UserRecord; counted: number } | undefined> {
+  const counted = counter === undefined ? '0' : '(SELECT r.count::int FROM rate_limit_counters r WHERE r.key = $3 || users.sub AND r.expires_at > $4)';
+  const extra = counter === undefined ? [] : [counter.counterKeyPrefix, counter.now];
+  const one = (rows: readonly (UserRow & { counted: number | null })[]): { user: UserRecord; counted: number } | undefined =>
+    rows.length === 1 && rows[0] !== undefined ? { user: toUser(rows[0]), counted: Number(rows[0].counted ?? 0) } : undefined;
+  const byName = one(await q.query<UserRow & { counted: number | null }>(`SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND username_key = $2`, [pool.id, usernameKey(login), ...extra]));
   if (byName !== undefined) return byName;
   if (pool.aliasAttributes.includes('email') && login.includes('@')) {
-    const rows = await q.query<UserRow>(
-      `SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`,
-      [pool.id, login],
+    const byEmail = one(
+      await q.query<UserRow & { counted: number | null }>(
+        `SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`,
+        [pool.id, login, ...extra],
+      ),
     );
-    if (rows.length === 1 && rows[0] !== undefined) return toUser(rows[0]);
+    if (byEmail !== undefined) return byEmail;
   }
   if (pool.aliasAttributes.includes('phone_number') && login.startsWith('+')) {
-    const rows = await q.query<UserRow>(
-      `SELECT * FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`,
-      [pool.id, login],
+    const byPhone = one(
+      await q.query<UserRow & { counted: number | null }>(
+        `SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`,
+        [pool.id, login, ...extra],
+      ),
     );
-    if (rows.length === 1 && rows[0] !== undefined) return toUser(rows[0]);
+    if (byPhone !== undefined) return byPhone;
   }
   return undefined;
 }
@@ -235,12 +268,14 @@ export async function deleteUser(q: Queryable, sub: string): Promise<void> {
 
 /** Names of the user's groups, by precedence then name (the order of `cognito:groups`). */
 export async function groupsOfUser(q: Queryable, sub: string): Promise<string[]> {
-  const rows = await q.query<{ name: string }>(
-    `SELECT g.name FROM group_members m JOIN groups g ON g.pool_id = m.pool_id AND g.name = m.group_name
-      WHERE m.user_sub = $1 ORDER BY g.precedence NULLS LAST, g.name`,
-    [sub],
-  );
+  const rows = await q.query<{ name: string }>(groupsOfUserSql('$1'), [sub]);
   return rows.map((r) => r.name);
+}
+
+/** The query of groupsOfUser (rows with `name`, precedence order) with the user's sub in parameter `subParameter`, to join other statements. */
+export function groupsOfUserSql(subParameter: string): string {
+  return `SELECT g.name FROM group_members m JOIN groups g ON g.pool_id = m.pool_id AND g.name = m.group_name
+      WHERE m.user_sub = ${subParameter} ORDER BY g.precedence NULLS LAST, g.name`;
 }
 
 /** Maps a `users` row (for modules that select users themselves, e.g. ListUsers). */

@@ -32,7 +32,7 @@ export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
   }
   // Before the proof is checked, so a client retrying without its stale device key can reuse the session.
   const deviceKey = await presentedDevice(ctx, user, responses.DEVICE_KEY ?? state.deviceKey);
-  await ctx.limits.assertPasswordAttemptsLeft(user.sub);
+  await ctx.limits.assertPasswordAttemptsLeft(user.sub, answer.wrongPasswords);
   const proven = verifySrpClaim({ verifierHex: user.srpVerifier, secret: state.srp, poolName: poolNameFromUserPoolId(scope.pool.id), userIdForSrp: user.username, claim });
   if (!proven) {
     await endAuthSession(ctx, session);

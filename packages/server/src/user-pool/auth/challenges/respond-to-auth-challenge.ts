@@ -2,8 +2,7 @@
 import { fail } from '../../../errors/catalogue.js';
 import { defineOperation } from '../../operations/operation.js';
 import { requireClient } from '../../pools/pool-repository.js';
-import { loadAuthSession } from '../../sessions/auth-sessions.js';
-import { findUserBySub } from '../../users/user-repository.js';
+import { loadClientAndAuthSession } from '../../sessions/auth-sessions.js';
 import { clientIdSchema, clientMetadataSchema, enumeration, object, optional, string } from '../../wire/input-schema.js';
 import { answerCustomChallenge } from '../custom-auth/custom-auth-rounds.js';
 import { assertSecretHash } from '../sign-in/app-client-checks.js';
@@ -52,16 +51,20 @@ export const respondToAuthChallenge = defineOperation(
     ClientMetadata: optional(clientMetadataSchema),
   }),
 )
-  .step('scope', (ctx, i) => requireClient(ctx.db, i.ClientId))
-  .step('session', async (ctx, i) => {
-    if (i.Session === undefined) throw fail('InvalidParameterException', 'Missing required parameter Session');
-    const session = await loadAuthSession<SignInState>(ctx, i.Session, i.ClientId);
-    if (!answers(session.challengeName, i.ChallengeName)) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
-    return session;
+  .step('loaded', async (ctx, i) => {
+    if (i.Session === undefined) {
+      await requireClient(ctx.db, i.ClientId);
+      throw fail('InvalidParameterException', 'Missing required parameter Session');
+    }
+    const loaded = await loadClientAndAuthSession<SignInState>(ctx, i.ClientId, i.Session, ctx.limits.wrongPasswordKeyPrefix);
+    if (!answers(loaded.session.challengeName, i.ChallengeName)) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    return loaded;
   })
-  .step('user', async (ctx, _i, s) => {
-    const user = s.session.userSub === null ? undefined : await findUserBySub(ctx.db, s.session.userSub);
-    if (s.session.userSub !== null && user === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+  .step('scope', (_ctx, _i, s) => s.loaded.scope)
+  .step('session', (_ctx, _i, s) => s.loaded.session)
+  .step('user', (_ctx, _i, s) => {
+    const { session, user } = s.loaded;
+    if (session.userSub !== null && user === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     if (user !== undefined && !user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     return user;
   })
@@ -76,6 +79,7 @@ export const respondToAuthChallenge = defineOperation(
       challengeName: i.ChallengeName,
       session: s.session,
       user: s.user,
+      wrongPasswords: s.loaded.wrongPasswords,
       responses: i.ChallengeResponses ?? {},
       clientMetadata: i.ClientMetadata ?? {},
     }),

@@ -4,7 +4,7 @@
 import { padHex } from '@steward/auth-core/srp';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
-import { findUserByLogin, type UserRecord } from '../../users/user-repository.js';
+import { findUserByLoginCounted, type UserRecord } from '../../users/user-repository.js';
 import { assertSecretHash, requireParameter } from '../sign-in/app-client-checks.js';
 import { presentedDevice } from '../sign-in/presented-device.js';
 import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
@@ -22,7 +22,8 @@ export function requireClientA(parameters: Readonly<Record<string, string>>): st
 /**
  * The PASSWORD_VERIFIER challenge for `login`. An unknown user (or one without a password) gets
  * a decoy challenge of the same shape and cost that no answer can pass, unless the client reveals
- * user existence. `base` carries the flow and what came before (CUSTOM_AUTH rounds).
+ * user existence. `base` carries the flow and what came before (CUSTOM_AUTH rounds);
+ * `wrongPasswords`, the user's wrong-password count when the caller read it with the user.
  */
 export async function passwordVerifierChallenge(
   ctx: OperationContext,
@@ -31,6 +32,7 @@ export async function passwordVerifierChallenge(
   login: string,
   clientA: string,
   base: Pick<SignInState, 'flow' | 'customRounds'> & { deviceKey?: string | undefined },
+  wrongPasswords?: number,
 ): Promise<SignInOutcome> {
   if (user === undefined || user.srpVerifier === null || user.srpSalt === null) {
     if (user === undefined && !scope.client.preventUserExistenceErrors) throw unknownUserError(false);
@@ -39,7 +41,7 @@ export async function passwordVerifierChallenge(
     const state: SignInState = { flow: base.flow, username: login, decoy: true, srp };
     return challenge('PASSWORD_VERIFIER', { SALT: salt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: login, USER_ID_FOR_SRP: login }, state, null);
   }
-  await ctx.limits.assertPasswordAttemptsLeft(user.sub);
+  await ctx.limits.assertPasswordAttemptsLeft(user.sub, wrongPasswords);
   const deviceKey = await presentedDevice(ctx, user, base.deviceKey);
   const srp = startSrpExchange(user.srpVerifier, clientA);
   const state: SignInState = {
@@ -61,7 +63,8 @@ export async function passwordVerifierChallenge(
 export async function startUserSrpAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>): Promise<SignInOutcome> {
   const login = requireParameter(parameters, 'USERNAME');
   const clientA = requireClientA(parameters);
-  const user = await findUserByLogin(ctx.db, scope.pool, login);
+  const found = await findUserByLoginCounted(ctx.db, scope.pool, login, ctx.limits.wrongPasswordKeyPrefix, ctx.clock.now());
+  const user = found?.user;
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
-  return passwordVerifierChallenge(ctx, scope, user, login, clientA, { flow: 'USER_SRP_AUTH', deviceKey: parameters.DEVICE_KEY });
+  return passwordVerifierChallenge(ctx, scope, user, login, clientA, { flow: 'USER_SRP_AUTH', deviceKey: parameters.DEVICE_KEY }, found?.counted);
 }

@@ -51,9 +51,21 @@ export function challenge(
 
 const sessionExpired = (): Error => fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
-/** Deletes the session if it still exists; NotAuthorizedException when another request already used it. */
-export async function claimAuthSession(ctx: Pick<OperationContext, 'db'>, current: Pick<AuthSession<object>, 'id'>): Promise<void> {
-  const rows = await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1 RETURNING 1', [current.id]);
+/**
+ * Deletes the session if it still exists; NotAuthorizedException when another request already used it.
+ * With `clearCounterKey`, the same statement deletes that rate-limit counter, only when the claim succeeded
+ * (one round trip for what a successful sign-in ends with).
+ */
+export async function claimAuthSession(ctx: Pick<OperationContext, 'db'>, current: Pick<AuthSession<object>, 'id'>, clearCounterKey?: string): Promise<void> {
+  const rows =
+    clearCounterKey === undefined
+      ? await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1 RETURNING 1', [current.id])
+      : await ctx.db.query(
+          `WITH claimed AS (DELETE FROM auth_sessions WHERE id = $1 RETURNING 1),
+                cleared AS (DELETE FROM rate_limit_counters WHERE key = $2 AND EXISTS (SELECT 1 FROM claimed) RETURNING 1)
+           SELECT 1 FROM claimed`,
+          [current.id, clearCounterKey],
+        );
   if (rows.length === 0) throw sessionExpired();
 }
 
@@ -79,9 +91,10 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
       };
     }
     case 'tokens': {
-      if (current !== undefined) await claimAuthSession(ctx, current);
-      const now = ctx.clock.now();
       const { user } = outcome;
+      // A proven sign-in forgets earlier wrong passwords; with a session, in the statement that claims it.
+      if (current !== undefined) await claimAuthSession(ctx, current, ctx.limits.wrongPasswordKey(user.sub));
+      const now = ctx.clock.now();
       let deviceKey = outcome.deviceKey;
       let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
       if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool)) {
@@ -92,7 +105,7 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
         await touchDevice(ctx.db, deviceKey, ctx.request.ip, now);
       }
       const result = await ctx.tokens.issueForSignIn({ client: scope.client, user, authTime: now, deviceKey });
-      await ctx.limits.clearWrongPasswords(user.sub);
+      if (current === undefined) await ctx.limits.clearWrongPasswords(user.sub);
       return { ChallengeParameters: {}, AuthenticationResult: { ...result, ...(newDevice !== undefined ? { NewDeviceMetadata: newDevice } : {}) } };
     }
     case 'refreshed':
