@@ -29,15 +29,16 @@ const apps = {
     'export const configure = (config) => Amplify.configure(config);',
     'export { signIn, confirmSignIn, fetchAuthSession, signOut };',
   ].join('\n'),
-  // The floor: only what auth-core's bundle takes from its three runtime dependencies.
+  // The floor: only what auth-core's bundle takes from its runtime dependencies (jose is types only on this path).
   'dependencies only': [
     "export { assign, createActor, fromPromise, setup, waitFor } from 'xstate';",
-    "export { decodeJwt } from 'jose';",
     "export { sha256 } from '@noble/hashes/sha2.js';",
     "export { hmac } from '@noble/hashes/hmac.js';",
     "export { hkdf } from '@noble/hashes/hkdf.js';",
     "export { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';",
   ].join('\n'),
+  // xstate alone: the part of the floor the issue requires (the functions must drive the XState machines).
+  'xstate only': "export { assign, createActor, fromPromise, setup, waitFor } from 'xstate';",
 } as const;
 type AppName = keyof typeof apps;
 
@@ -123,6 +124,7 @@ export async function run(): Promise<void> {
   const ours = await measureApp('auth-core');
   const amplify = await measureApp('aws-amplify');
   const floor = await measureApp('dependencies only');
+  const xstateOnly = await measureApp('xstate only');
   const ratio = ours.gzip / amplify.gzip;
   const minifiedTotal = ours.minified;
 
@@ -149,8 +151,9 @@ export async function run(): Promise<void> {
     table,
     '',
     `- auth-core is **${(ratio * 100).toFixed(0)}%** of Amplify's gzipped size (${(1 / ratio).toFixed(1)}x smaller); the goal is at most ${goalRatio * 100}%: it ${verdict} the goal.`,
-    `- Runtime dependencies: xstate ${versionOf('xstate')}, jose ${versionOf('jose')} (\`decodeJwt\` only), @noble/hashes ${versionOf('@noble/hashes')} (sha256, hmac, hkdf).`,
-    `- Floor: the parts of those three the app uses, bundled alone, are ${kb(floor.gzip)} KB gzipped (${((floor.gzip / amplify.gzip) * 100).toFixed(0)}% of Amplify); auth-core's own code adds ${kb(ours.gzip - floor.gzip)} KB on top. Meeting the goal would leave ${kb(Math.max(0, amplify.gzip * goalRatio - floor.gzip))} KB for all of auth-core's own code.`,
+    `- Runtime dependencies in this bundle: xstate ${versionOf('xstate')} and @noble/hashes ${versionOf('@noble/hashes')} (sha256, hmac, hkdf); jose ${versionOf('jose')} supplies only the JWT claim types (tokens are decoded with auth-core's own base64 codec).`,
+    `- Floor: the parts of those dependencies the app uses, bundled alone, are ${kb(floor.gzip)} KB gzipped (${((floor.gzip / amplify.gzip) * 100).toFixed(0)}% of Amplify); auth-core's own code adds ${kb(ours.gzip - floor.gzip)} KB on top. Meeting the goal would leave ${kb(Math.max(0, amplify.gzip * goalRatio - floor.gzip))} KB for all of auth-core's own code.`,
+    `- xstate alone (\`setup\`, \`createActor\`, \`fromPromise\`, \`assign\`, \`waitFor\`) is ${kb(xstateOnly.gzip)} KB gzipped, ${((xstateOnly.gzip / amplify.gzip) * 100).toFixed(0)}% of Amplify: with the machines kept, the goal leaves ${kb(Math.max(0, amplify.gzip * goalRatio - xstateOnly.gzip))} KB for SRP hashing, the error catalogue's spec messages and every flow.`,
     '- Measured from the TypeScript source; the published ESM build keeps one file per module, so an app bundling the package gets the same bytes (checked by `test/package/package.test.ts`).',
     '',
     "Where auth-core's minified bytes come from (esbuild metafile; gzip is not additive, so shares are of the minified size):",

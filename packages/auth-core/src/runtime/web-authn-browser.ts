@@ -7,22 +7,18 @@ import type {
   WebAuthnPort,
 } from './web-authn-port.js';
 
+import { base64ToBytes, bytesToBase64 } from '../srp/base64.js';
+
 /** Decodes base64url (no padding needed) into bytes. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  // One base64 codec for the whole package (srp/base64 accepts the URL-safe alphabet too).
+  return base64ToBytes(text, 'base64url') as Uint8Array<ArrayBuffer>;
 }
 
 /** Encodes bytes as base64url without padding. */
 export function bytesToBase64Url(bytes: ArrayBuffer | ArrayBufferView): string {
   const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let binary = '';
-  for (const byte of view) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return bytesToBase64(view).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The part of `navigator.credentials` the adapter uses. */

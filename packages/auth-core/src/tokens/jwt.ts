@@ -1,5 +1,6 @@
-import { decodeJwt } from 'jose';
 import type { JWTPayload } from 'jose';
+
+import { base64ToBytes } from '../srp/base64.js';
 
 /** A JWT's claims. */
 export type JwtPayload = JWTPayload;
@@ -12,11 +13,21 @@ export interface JWT {
 
 /**
  * Decodes a JWT's payload without verifying it: the client only reads its own tokens' claims,
- * the services verify signatures. Throws when the text is not a JWT.
+ * the services verify signatures. Throws a TypeError when the text is not a compact-JWS JWT.
  */
 export function decodeJwtToken(token: string): JWT {
-  const payload = decodeJwt(token);
-  return { payload, toString: () => token };
+  // Own decoder rather than jose's decodeJwt: the base64 codec is already in the bundle for SRP,
+  // so this saves jose's error classes and codecs (see docs/decisions.md, auth-core bundle size).
+  const parts = typeof token === 'string' ? token.split('.') : [];
+  if (parts.length !== 3 || parts[1] === '') throw new TypeError('Invalid JWT: expected a compact JWS with a payload');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64ToBytes(parts[1], 'JWT payload')));
+  } catch (cause) {
+    throw new TypeError('Invalid JWT: the payload is not base64url-encoded JSON', { cause });
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new TypeError('Invalid JWT: the claims set is not an object');
+  return { payload: payload as JwtPayload, toString: () => token };
 }
 
 /** Decodes a JWT, or undefined when the text is not one. */
