@@ -12,10 +12,9 @@
 // on first use, kept afterwards).
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
@@ -26,10 +25,9 @@ import type { PostgraphileReady, PostgraphileRequest } from './graphql-postgraph
 import type { RawHttpReady, RawHttpRequest } from './graphql-raw-http-server.js';
 import { rawGetAccount, rawListPage } from './graphql-raw-sql.js';
 import { accountId, clientNumber, seedOnce, type SeedOutcome, type SeedSize } from './graphql-seed.js';
+import { writeBenchmarkSection } from './benchmarks-doc.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const POSTGRAPHILE_VERSION = (createRequire(import.meta.url)('postgraphile/package.json') as { version: string }).version;
-const DOC = path.resolve(here, '../../../docs/benchmarks.md');
 const HEADING = '## data API';
 
 interface Options {
@@ -204,19 +202,6 @@ interface Row {
   readonly cpuMs: number | null;
 }
 
-async function writeSection(body: string): Promise<void> {
-  const text = await readFile(DOC, 'utf8').catch(() => '# Benchmarks\n');
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => l.trim() === HEADING);
-  const section = `${HEADING}\n\n${body.trim()}\n`;
-  if (start < 0) {
-    await writeFile(DOC, `${text.trimEnd()}\n\n${section}`);
-    return;
-  }
-  let end = lines.findIndex((l, i) => i > start && l.startsWith('## '));
-  if (end < 0) end = lines.length;
-  await writeFile(DOC, [...lines.slice(0, start), ...section.split('\n'), ...lines.slice(end)].join('\n'));
-}
 
 function seedNote(store: string, size: SeedSize, seed: SeedOutcome | null): string {
   const what = `${size.accounts.toLocaleString('en-US')} accounts, ${(size.accounts * size.contactsPerAccount).toLocaleString('en-US')} contacts, ${(size.accounts * size.transactionsPerAccount).toLocaleString('en-US')} transactions`;
@@ -374,5 +359,5 @@ export async function run(args: readonly string[] = []): Promise<void> {
     `- Run: \`pnpm --filter @steward/server bench graphql ${args.join(' ')}\`.`,
   ].join('\n');
   console.log(`\n${HEADING}\n\n${body}\n`);
-  if (process.env.BENCH_NO_DOC === undefined) await writeSection(body);
+  if (process.env.BENCH_NO_DOC === undefined) await writeBenchmarkSection(HEADING, body);
 }

@@ -5,7 +5,6 @@
 // `pnpm --filter @steward/server bench sign-in [seconds=10] [warmup=2] [clients=1,8,32] [backends=postgres,pglite] [users=3000]`
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +22,9 @@ import pg from 'pg';
 import { createOpenSslModPowEngine } from '../src/srp/openssl-mod-pow.js';
 import { totpCode, totpStep } from '../src/user-pool/auth/totp/totp.js';
 import type { BenchUser, SignInServerReady, SignInServerRequest } from './sign-in-server.js';
+import { writeBenchmarkSection } from './benchmarks-doc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DOC = path.resolve(here, '../../../docs/benchmarks.md');
 const HEADING = '## server: sign-in throughput';
 const PASSWORD = 'Bench-Passw0rd!';
 
@@ -243,20 +242,6 @@ async function runLoad(server: ServerHandle, concurrency: number, seconds: numbe
 
 // ---- report ----
 
-async function writeSection(body: string): Promise<void> {
-  const text = await readFile(DOC, 'utf8').catch(() => '# Benchmarks\n');
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => l.trim() === HEADING);
-  const section = `${HEADING}\n\n${body.trim()}\n`;
-  if (start < 0) {
-    await writeFile(DOC, `${text.trimEnd()}\n\n${section}`);
-    return;
-  }
-  let end = lines.findIndex((l, i) => i > start && l.startsWith('## '));
-  if (end < 0) end = lines.length;
-  await writeFile(DOC, [...lines.slice(0, start), ...section.split('\n'), ...(end < lines.length ? ['', ...lines.slice(end)] : [])].join('\n'));
-}
-
 /** Runs the sign-in bench and rewrites its section of docs/benchmarks.md. */
 export async function run(args: readonly string[] = []): Promise<void> {
   const o = parseOptions(args);
@@ -346,5 +331,5 @@ export async function run(args: readonly string[] = []): Promise<void> {
     `- Run: \`pnpm --filter @steward/server bench sign-in seconds=${o.seconds} warmup=${o.warmup} clients=${o.clients.join(',')} backends=${o.backends.join(',')}\`.`,
   ].join('\n');
   console.log(`\n${HEADING}\n\n${body}\n`);
-  await writeSection(body);
+  await writeBenchmarkSection(HEADING, body);
 }
