@@ -59,6 +59,8 @@ describe('sessions', () => {
     await page.reload();
     await page.getByText('Your session has expired. Please sign in again.').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The marks are taken on animation frames: wait for the frame that saw /login (it can come after waitForURL).
+    await page.waitForFunction(() => (window as unknown as { expiryMarks: { login?: number } }).expiryMarks.login !== undefined);
     const marks = await page.evaluate(() => (window as unknown as { expiryMarks: { toast?: number; login?: number } }).expiryMarks);
     const waited = (marks.login ?? 0) - (marks.toast ?? Number.NaN);
     expect(waited).toBeGreaterThanOrEqual(950);
