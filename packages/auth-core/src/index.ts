@@ -56,11 +56,12 @@ export type {
   AuthValidationErrorCode,
   CatalogueEntry,
   ConfigErrorCode,
+  ErrorDefinition,
   KnownCognitoErrorName,
   PasskeyErrorCode,
   SessionErrorCode,
 } from './errors/catalogue.js';
-export { toPasskeyError } from './errors/passkey-errors.js';
+export { toPasskeyAuthenticationError, toPasskeyError, toPasskeyRegistrationError } from './errors/passkey-errors.js';
 export type { PasskeyCeremony } from './errors/passkey-errors.js';
 export { SrpError, SrpInvalidEphemeralError, SrpInvalidParameterError, SrpRandomSourceError } from './srp/index.js';
 

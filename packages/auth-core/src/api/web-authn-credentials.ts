@@ -1,7 +1,8 @@
 import { callUserPool } from '../cognito/user-pool-client.js';
 import type { WebAuthnCredentialDescription } from '../cognito/user-pool-operations.js';
 import { PasskeyError } from '../errors/auth-errors.js';
-import { toPasskeyError } from '../errors/passkey-errors.js';
+import { PasskeyNotSupported } from '../errors/catalogue.js';
+import { toPasskeyRegistrationError } from '../errors/passkey-errors.js';
 import { getAuthRuntime } from '../runtime/auth-runtime.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import { parsePasskeyCreateOptions } from '../runtime/web-authn-options.js';
@@ -20,7 +21,7 @@ import type {
  */
 export async function associateWebAuthnCredentialWith(runtime: AuthRuntime): Promise<void> {
   const tokens = await requireSignedIn(runtime);
-  if (!runtime.webAuthn.isSupported()) throw new PasskeyError('PasskeyNotSupported');
+  if (!runtime.webAuthn.isSupported()) throw new PasskeyError(PasskeyNotSupported);
   const accessToken = tokens.accessToken.toString();
   const start = await callUserPool(runtime, 'StartWebAuthnRegistration', { AccessToken: accessToken });
   const options = parsePasskeyCreateOptions(start.CredentialCreationOptions);
@@ -28,7 +29,7 @@ export async function associateWebAuthnCredentialWith(runtime: AuthRuntime): Pro
   try {
     credential = await runtime.webAuthn.create(options);
   } catch (error) {
-    throw toPasskeyError(error, 'registration');
+    throw toPasskeyRegistrationError(error);
   }
   await callUserPool(runtime, 'CompleteWebAuthnRegistration', {
     AccessToken: accessToken,

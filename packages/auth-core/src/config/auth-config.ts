@@ -1,4 +1,5 @@
 import { AuthConfigError } from '../errors/auth-errors.js';
+import { AuthUserPoolException, InvalidAuthConfigException } from '../errors/catalogue.js';
 import { assertIdentityPoolId, assertUserPoolId } from '../validation/config-ids.js';
 
 /** The hosted UI (OAuth) part of the configuration. */
@@ -55,7 +56,7 @@ export const DEFAULT_REGION = 'us-east-1';
 const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d+$/;
 
 function invalid(message: string): AuthConfigError {
-  return new AuthConfigError('InvalidAuthConfigException', { message });
+  return new AuthConfigError(InvalidAuthConfigException, { message });
 }
 
 // Blank optional fields are treated as absent so a runtime-config.json with "" placeholders works.
@@ -109,11 +110,11 @@ function regionPrefix(poolId: string, separator: string): string | undefined {
 /** Validates configure()'s input into an AuthConfig; throws AuthConfigError naming the bad field. */
 export function parseAuthConfig(input: AuthConfigInput): AuthConfig {
   if (typeof input !== 'object' || input === null) {
-    throw new AuthConfigError('AuthUserPoolException');
+    throw new AuthConfigError(AuthUserPoolException);
   }
   const userPoolId = optionalString(input.userPoolId, 'userPoolId');
   const userPoolClientId = optionalString(input.userPoolClientId, 'userPoolClientId');
-  if (userPoolId === undefined || userPoolClientId === undefined) throw new AuthConfigError('AuthUserPoolException');
+  if (userPoolId === undefined || userPoolClientId === undefined) throw new AuthConfigError(AuthUserPoolException);
   assertUserPoolId(userPoolId);
 
   const region = optionalString(input.region, 'region') ?? regionPrefix(userPoolId, '_') ?? DEFAULT_REGION;

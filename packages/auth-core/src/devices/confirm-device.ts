@@ -1,7 +1,7 @@
 import { callUserPool } from '../cognito/user-pool-client.js';
 import type { NewDeviceMetadataType } from '../cognito/user-pool-operations.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
-import { createDeviceVerifier } from '../srp/index.js';
+import { createDeviceVerifierAsync } from '../srp/web-crypto.js';
 import { getLastAuthUser } from '../tokens/token-store.js';
 import { storeDeviceMetadata } from './device-store.js';
 import type { DeviceMetadata } from './device-store.js';
@@ -28,7 +28,7 @@ export async function confirmNewDevice(
   const owner = username ?? (await getLastAuthUser(runtime));
   if (owner === null) return undefined;
 
-  const verifier = createDeviceVerifier({ deviceGroupKey, deviceKey, randomBytes: runtime.randomBytes });
+  const verifier = await createDeviceVerifierAsync({ deviceGroupKey, deviceKey, randomBytes: runtime.randomBytes });
   const response = await callUserPool(runtime, 'ConfirmDevice', {
     AccessToken: accessToken,
     DeviceKey: deviceKey,

@@ -20,7 +20,7 @@ import {
   UserUnAuthenticatedException,
   isCognitoServiceError,
 } from './auth-errors.js';
-import { AUTH_ERROR_CATALOGUE, PASSKEY_ERROR_CATALOGUE, VALIDATION_ERROR_CATALOGUE } from './catalogue.js';
+import { AUTH_ERROR_CATALOGUE, CONFIG_ERROR_CATALOGUE, PASSKEY_ERROR_CATALOGUE, VALIDATION_ERROR_CATALOGUE } from './catalogue.js';
 import { toPasskeyError } from './passkey-errors.js';
 
 const sessionClasses = {
@@ -76,14 +76,14 @@ describe('error classes', () => {
 
   it('names validation, configuration and passkey errors by their code', () => {
     for (const code of Object.keys(VALIDATION_ERROR_CATALOGUE) as (keyof typeof VALIDATION_ERROR_CATALOGUE)[]) {
-      const error = new AuthValidationError(code);
+      const error = new AuthValidationError(VALIDATION_ERROR_CATALOGUE[code]);
       expect(error.name).toBe(code);
       expect(error.message).toBe(VALIDATION_ERROR_CATALOGUE[code].message);
     }
     for (const code of Object.keys(PASSKEY_ERROR_CATALOGUE) as (keyof typeof PASSKEY_ERROR_CATALOGUE)[]) {
-      expect(new PasskeyError(code).name).toBe(code);
+      expect(new PasskeyError(PASSKEY_ERROR_CATALOGUE[code]).name).toBe(code);
     }
-    expect(new AuthConfigError('InvalidUserPoolId').message).toBe('Invalid user pool id provided.');
+    expect(new AuthConfigError(CONFIG_ERROR_CATALOGUE.InvalidUserPoolId).message).toBe('Invalid user pool id provided.');
   });
 });
 
@@ -134,7 +134,7 @@ describe('toPasskeyError', () => {
   });
 
   it('passes passkey errors through unchanged', () => {
-    const original = new PasskeyError('PasskeyNotSupported');
+    const original = new PasskeyError(PASSKEY_ERROR_CATALOGUE.PasskeyNotSupported);
     expect(toPasskeyError(original, 'registration')).toBe(original);
   });
 });

@@ -1,25 +1,21 @@
 import { AuthError } from './auth-error.js';
 import type { AuthErrorOptions } from './auth-error.js';
-import {
-  COGNITO_ERROR_CATALOGUE,
-  CONFIG_ERROR_CATALOGUE,
-  PASSKEY_ERROR_CATALOGUE,
-  SESSION_ERROR_CATALOGUE,
-  VALIDATION_ERROR_CATALOGUE,
-  cognitoCatalogueEntry,
-} from './catalogue.js';
+// A namespace import because the session definitions share their classes' names; bundlers still
+// keep only the definitions used.
+import * as catalogue from './catalogue.js';
+import { COGNITO_ERROR_CATALOGUE, cognitoCatalogueEntry } from './catalogue.js';
 import type {
   AuthValidationErrorCode,
-  CatalogueEntry,
   ConfigErrorCode,
+  ErrorDefinition,
   PasskeyErrorCode,
   SessionErrorCode,
 } from './catalogue.js';
 
-// Each class reads only its own table, so a bundle pulls in only the messages it can throw.
-function paramsFor(code: string, entry: CatalogueEntry, options: AuthErrorOptions) {
+// Each class is built from a definition, so a bundle pulls in only the messages it can throw.
+function paramsFor(entry: ErrorDefinition, options: AuthErrorOptions) {
   return {
-    name: code,
+    name: entry.name,
     message: options.message ?? entry.message,
     recoverySuggestion: options.recoverySuggestion ?? entry.recoverySuggestion,
     underlyingError: options.underlyingError,
@@ -27,76 +23,76 @@ function paramsFor(code: string, entry: CatalogueEntry, options: AuthErrorOption
 }
 
 // One class per session code so callers can use `instanceof` as well as `name`.
-function sessionErrorClass<C extends SessionErrorCode>(code: C) {
+function sessionErrorClass<C extends SessionErrorCode>(definition: ErrorDefinition<C>) {
   return class extends AuthError {
     declare name: C;
     constructor(options: AuthErrorOptions = {}) {
-      super(paramsFor(code, SESSION_ERROR_CATALOGUE[code], options));
+      super(paramsFor(definition, options));
     }
   };
 }
 
 /** A sign-in was attempted while a user is signed in. */
-export const UserAlreadyAuthenticatedException = /* @__PURE__ */ sessionErrorClass('UserAlreadyAuthenticatedException');
+export const UserAlreadyAuthenticatedException = /* @__PURE__ */ sessionErrorClass(catalogue.UserAlreadyAuthenticatedException);
 export type UserAlreadyAuthenticatedException = InstanceType<typeof UserAlreadyAuthenticatedException>;
 /** An API needing a signed-in user was called without one. */
-export const UserUnAuthenticatedException = /* @__PURE__ */ sessionErrorClass('UserUnAuthenticatedException');
+export const UserUnAuthenticatedException = /* @__PURE__ */ sessionErrorClass(catalogue.UserUnAuthenticatedException);
 export type UserUnAuthenticatedException = InstanceType<typeof UserUnAuthenticatedException>;
 /** The sign-in flow is in a state that cannot continue (no signIn, failed, or expired state). */
-export const SignInException = /* @__PURE__ */ sessionErrorClass('SignInException');
+export const SignInException = /* @__PURE__ */ sessionErrorClass(catalogue.SignInException);
 export type SignInException = InstanceType<typeof SignInException>;
 /** Tokens were received but the session could not be read back. */
-export const UnexpectedSignInInterruptionException = /* @__PURE__ */ sessionErrorClass('UnexpectedSignInInterruptionException');
+export const UnexpectedSignInInterruptionException = /* @__PURE__ */ sessionErrorClass(catalogue.UnexpectedSignInInterruptionException);
 export type UnexpectedSignInInterruptionException = InstanceType<typeof UnexpectedSignInInterruptionException>;
 /** Refresh is impossible for this session (implicit-grant OAuth tokens). */
-export const TokenRefreshException = /* @__PURE__ */ sessionErrorClass('TokenRefreshException');
+export const TokenRefreshException = /* @__PURE__ */ sessionErrorClass(catalogue.TokenRefreshException);
 export type TokenRefreshException = InstanceType<typeof TokenRefreshException>;
 /** No stored session. */
-export const NoSessionFoundException = /* @__PURE__ */ sessionErrorClass('NoSessionFoundException');
+export const NoSessionFoundException = /* @__PURE__ */ sessionErrorClass(catalogue.NoSessionFoundException);
 export type NoSessionFoundException = InstanceType<typeof NoSessionFoundException>;
 /** Auto sign-in after sign-up was not started, or the account was not confirmed on time. */
-export const AutoSignInException = /* @__PURE__ */ sessionErrorClass('AutoSignInException');
+export const AutoSignInException = /* @__PURE__ */ sessionErrorClass(catalogue.AutoSignInException);
 export type AutoSignInException = InstanceType<typeof AutoSignInException>;
 /** Stored device key, group key or random password is missing. */
-export const DeviceMetadataNotFoundException = /* @__PURE__ */ sessionErrorClass('DeviceMetadataNotFoundException');
+export const DeviceMetadataNotFoundException = /* @__PURE__ */ sessionErrorClass(catalogue.DeviceMetadataNotFoundException);
 export type DeviceMetadataNotFoundException = InstanceType<typeof DeviceMetadataNotFoundException>;
 /** The sign-out redirect list is empty or malformed. */
-export const InvalidRedirectException = /* @__PURE__ */ sessionErrorClass('InvalidRedirectException');
+export const InvalidRedirectException = /* @__PURE__ */ sessionErrorClass(catalogue.InvalidRedirectException);
 export type InvalidRedirectException = InstanceType<typeof InvalidRedirectException>;
 /** The redirect URL passed to signOut is not in oauth.redirectSignOut. */
-export const InvalidPreferredRedirectUrlException = /* @__PURE__ */ sessionErrorClass('InvalidPreferredRedirectUrlException');
+export const InvalidPreferredRedirectUrlException = /* @__PURE__ */ sessionErrorClass(catalogue.InvalidPreferredRedirectUrlException);
 export type InvalidPreferredRedirectUrlException = InstanceType<typeof InvalidPreferredRedirectUrlException>;
 /** No configured sign-out redirect is on the current origin. */
-export const InvalidOriginException = /* @__PURE__ */ sessionErrorClass('InvalidOriginException');
+export const InvalidOriginException = /* @__PURE__ */ sessionErrorClass(catalogue.InvalidOriginException);
 export type InvalidOriginException = InstanceType<typeof InvalidOriginException>;
 /** Going through the hosted logout page failed. */
-export const OAuthSignOutException = /* @__PURE__ */ sessionErrorClass('OAuthSignOutException');
+export const OAuthSignOutException = /* @__PURE__ */ sessionErrorClass(catalogue.OAuthSignOutException);
 export type OAuthSignOutException = InstanceType<typeof OAuthSignOutException>;
 /** The provider could not be reached, or answered with something that is not its JSON protocol. */
-export const NetworkError = /* @__PURE__ */ sessionErrorClass('NetworkError');
+export const NetworkError = /* @__PURE__ */ sessionErrorClass(catalogue.NetworkError);
 export type NetworkError = InstanceType<typeof NetworkError>;
 
-/** Invalid configuration given to configure() or createAuthRuntime(). */
+/** Invalid configuration given to configure() or createAuthRuntime(), e.g. `new AuthConfigError(InvalidUserPoolId)`. */
 export class AuthConfigError extends AuthError {
   declare name: ConfigErrorCode;
-  constructor(code: ConfigErrorCode, options: AuthErrorOptions = {}) {
-    super(paramsFor(code, CONFIG_ERROR_CATALOGUE[code], options));
+  constructor(definition: ErrorDefinition<ConfigErrorCode>, options: AuthErrorOptions = {}) {
+    super(paramsFor(definition, options));
   }
 }
 
-/** Invalid input to a public function (spec section 5). */
+/** Invalid input to a public function (spec section 5), e.g. `new AuthValidationError(EmptySignInUsername)`. */
 export class AuthValidationError extends AuthError {
   declare name: AuthValidationErrorCode;
-  constructor(code: AuthValidationErrorCode, options: AuthErrorOptions = {}) {
-    super(paramsFor(code, VALIDATION_ERROR_CATALOGUE[code], options));
+  constructor(definition: ErrorDefinition<AuthValidationErrorCode>, options: AuthErrorOptions = {}) {
+    super(paramsFor(definition, options));
   }
 }
 
-/** A WebAuthn (passkey) ceremony failed or cannot run. */
+/** A WebAuthn (passkey) ceremony failed or cannot run, e.g. `new PasskeyError(PasskeyNotSupported)`. */
 export class PasskeyError extends AuthError {
   declare name: PasskeyErrorCode;
-  constructor(code: PasskeyErrorCode, options: AuthErrorOptions = {}) {
-    super(paramsFor(code, PASSKEY_ERROR_CATALOGUE[code], options));
+  constructor(definition: ErrorDefinition<PasskeyErrorCode>, options: AuthErrorOptions = {}) {
+    super(paramsFor(definition, options));
   }
 }
 

@@ -1,11 +1,22 @@
 // The one error catalogue of auth-core: every name auth-core itself raises, with its message and
 // recovery suggestion. Provider (Cognito) names live in COGNITO_ERROR_CATALOGUE below because their
 // message comes from the provider. docs/auth-core.md "## Errors" documents every code here (a test checks).
+// auth-core's own errors are one exported definition each, and the error classes are built from a
+// definition rather than a code, so an app's bundle keeps only the messages its code paths can raise.
 
 /** One row of the catalogue. */
 export interface CatalogueEntry {
   readonly message: string;
   readonly recoverySuggestion: string;
+}
+
+/** A catalogue row with its stable name, which an error class is built from. */
+export interface ErrorDefinition<C extends string = string> extends CatalogueEntry {
+  readonly name: C;
+}
+
+function define<C extends string>(name: C, message: string, recoverySuggestion: string): ErrorDefinition<C> {
+  return { name, message, recoverySuggestion };
 }
 
 const NOT_SUPPORTED_PASSKEY =
@@ -14,154 +25,126 @@ const CANCELED_PASSKEY =
   'The user may have canceled the ceremony or another interruption occurred. Check underlyingError for details.';
 const MISCONFIGURED_PASSKEY = 'Ensure the user pool allows WEB_AUTHN as an authentication factor and has a relying party configured.';
 
-/** Session, sign-in and sign-out errors of spec section 8 (aws-amplify v6 names). */
+/** Session, sign-in and sign-out errors of spec section 8 (aws-amplify v6 names), one definition each. */
+export const UserAlreadyAuthenticatedException = /* @__PURE__ */ define('UserAlreadyAuthenticatedException', 'There is already a signed in user.', 'Call signOut first.');
+export const UserUnAuthenticatedException = /* @__PURE__ */ define('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.', 'Sign in before calling this API again.');
+export const SignInException = /* @__PURE__ */ define('SignInException', 'An error occurred during the sign in process: signIn was not called, signIn failed, or the page was refreshed and the sign-in session expired.', 'Call signIn and wait for it to succeed before confirmSignIn; the sign-in state lasts 3 minutes.');
+export const UnexpectedSignInInterruptionException = /* @__PURE__ */ define('UnexpectedSignInInterruptionException', 'Unable to get user session following successful sign-in.', 'The tokens were probably not persisted: check that the configured storage and cookies can be written.');
+export const TokenRefreshException = /* @__PURE__ */ define('TokenRefreshException', "Token refresh is not supported when authenticated with the 'implicit grant' (token) OAuth flow.", 'Sign out and use the authorization code grant flow.');
+export const NoSessionFoundException = /* @__PURE__ */ define('NoSessionFoundException', 'Auth session was not found. Make sure to call signIn.', 'Sign in before calling this API again.');
+export const AutoSignInException = /* @__PURE__ */ define('AutoSignInException', 'The autoSignIn flow has not started, or has been cancelled/completed.', 'Use the signIn API, or sign out before starting a new autoSignIn flow.');
+export const DeviceMetadataNotFoundException = /* @__PURE__ */ define('DeviceMetadataNotFoundException', 'Either deviceKey, deviceGroupKey or secretPassword were not found during the sign-in process.', 'Make sure not to clear storage after calling the signIn API.');
+export const InvalidRedirectException = /* @__PURE__ */ define('InvalidRedirectException', 'signInRedirect or signOutRedirect had an invalid format or was not found.', 'Make sure the sign-out redirect URLs in oauth.redirectSignOut are absolute URLs.');
+export const InvalidPreferredRedirectUrlException = /* @__PURE__ */ define('InvalidPreferredRedirectUrlException', 'The given preferredRedirectUrl does not match any items in the redirectSignOut array from the config.', 'Pass a redirectUrl that is listed in oauth.redirectSignOut.');
+export const InvalidOriginException = /* @__PURE__ */ define('InvalidOriginException', 'No sign-out redirect URL in the config matches the current origin.', 'Add a URL on the current origin to oauth.redirectSignOut, or pass oauth.redirectUrl to signOut.');
+export const OAuthSignOutException = /* @__PURE__ */ define('OAuthSignOutException', 'An error occurred when attempting to log out from OAuth provider.', 'Check oauth.domain and that the hosted logout page can be opened; local tokens have been cleared.');
+export const NetworkError = /* @__PURE__ */ define('NetworkError', 'Network Error', 'Check the network connection and the configured endpoints, then try again.');
+
+/** The session errors by code. */
 export const SESSION_ERROR_CATALOGUE = {
-  UserAlreadyAuthenticatedException: {
-    message: 'There is already a signed in user.',
-    recoverySuggestion: 'Call signOut first.',
-  },
-  UserUnAuthenticatedException: {
-    message: 'User needs to be authenticated to call this API.',
-    recoverySuggestion: 'Sign in before calling this API again.',
-  },
-  SignInException: {
-    message:
-      'An error occurred during the sign in process: signIn was not called, signIn failed, or the page was refreshed and the sign-in session expired.',
-    recoverySuggestion: 'Call signIn and wait for it to succeed before confirmSignIn; the sign-in state lasts 3 minutes.',
-  },
-  UnexpectedSignInInterruptionException: {
-    message: 'Unable to get user session following successful sign-in.',
-    recoverySuggestion: 'The tokens were probably not persisted: check that the configured storage and cookies can be written.',
-  },
-  TokenRefreshException: {
-    message: "Token refresh is not supported when authenticated with the 'implicit grant' (token) OAuth flow.",
-    recoverySuggestion: 'Sign out and use the authorization code grant flow.',
-  },
-  NoSessionFoundException: {
-    message: 'Auth session was not found. Make sure to call signIn.',
-    recoverySuggestion: 'Sign in before calling this API again.',
-  },
-  AutoSignInException: {
-    message: 'The autoSignIn flow has not started, or has been cancelled/completed.',
-    recoverySuggestion: 'Use the signIn API, or sign out before starting a new autoSignIn flow.',
-  },
-  DeviceMetadataNotFoundException: {
-    message: 'Either deviceKey, deviceGroupKey or secretPassword were not found during the sign-in process.',
-    recoverySuggestion: 'Make sure not to clear storage after calling the signIn API.',
-  },
-  InvalidRedirectException: {
-    message: 'signInRedirect or signOutRedirect had an invalid format or was not found.',
-    recoverySuggestion: 'Make sure the sign-out redirect URLs in oauth.redirectSignOut are absolute URLs.',
-  },
-  InvalidPreferredRedirectUrlException: {
-    message: 'The given preferredRedirectUrl does not match any items in the redirectSignOut array from the config.',
-    recoverySuggestion: 'Pass a redirectUrl that is listed in oauth.redirectSignOut.',
-  },
-  InvalidOriginException: {
-    message: 'No sign-out redirect URL in the config matches the current origin.',
-    recoverySuggestion: 'Add a URL on the current origin to oauth.redirectSignOut, or pass oauth.redirectUrl to signOut.',
-  },
-  OAuthSignOutException: {
-    message: 'An error occurred when attempting to log out from OAuth provider.',
-    recoverySuggestion: 'Check oauth.domain and that the hosted logout page can be opened; local tokens have been cleared.',
-  },
-  NetworkError: {
-    message: 'Network Error',
-    recoverySuggestion: 'Check the network connection and the configured endpoints, then try again.',
-  },
-} as const satisfies Record<string, CatalogueEntry>;
+  UserAlreadyAuthenticatedException,
+  UserUnAuthenticatedException,
+  SignInException,
+  UnexpectedSignInInterruptionException,
+  TokenRefreshException,
+  NoSessionFoundException,
+  AutoSignInException,
+  DeviceMetadataNotFoundException,
+  InvalidRedirectException,
+  InvalidPreferredRedirectUrlException,
+  InvalidOriginException,
+  OAuthSignOutException,
+  NetworkError,
+} as const;
 
-/** Configuration errors raised by configure() / createAuthRuntime(). */
+/** Configuration errors raised by configure() / createAuthRuntime(), one definition each. */
+export const AuthUserPoolException = /* @__PURE__ */ define('AuthUserPoolException', 'Auth UserPool not configured.', 'Call configure() with userPoolId and userPoolClientId before using auth-core.');
+export const InvalidUserPoolId = /* @__PURE__ */ define('InvalidUserPoolId', 'Invalid user pool id provided.', 'A user pool id contains an underscore, e.g. us-east-1_AbCdEf123.');
+export const InvalidIdentityPoolIdException = /* @__PURE__ */ define('InvalidIdentityPoolIdException', 'Invalid identity pool id provided.', 'An identity pool id contains a colon, e.g. us-east-1:0f5c…; check identityPoolId in the config.');
+export const InvalidAuthConfigException = /* @__PURE__ */ define('InvalidAuthConfigException', 'The auth configuration is invalid.', 'Fix the configuration field named in the message and call configure() again.');
+
+/** The config errors by code. */
 export const CONFIG_ERROR_CATALOGUE = {
-  AuthUserPoolException: {
-    message: 'Auth UserPool not configured.',
-    recoverySuggestion: 'Call configure() with userPoolId and userPoolClientId before using auth-core.',
-  },
-  InvalidUserPoolId: {
-    message: 'Invalid user pool id provided.',
-    recoverySuggestion: 'A user pool id contains an underscore, e.g. us-east-1_AbCdEf123.',
-  },
-  InvalidIdentityPoolIdException: {
-    message: 'Invalid identity pool id provided.',
-    recoverySuggestion: 'An identity pool id contains a colon, e.g. us-east-1:0f5c…; check identityPoolId in the config.',
-  },
-  InvalidAuthConfigException: {
-    message: 'The auth configuration is invalid.',
-    recoverySuggestion: 'Fix the configuration field named in the message and call configure() again.',
-  },
-} as const satisfies Record<string, CatalogueEntry>;
+  AuthUserPoolException,
+  InvalidUserPoolId,
+  InvalidIdentityPoolIdException,
+  InvalidAuthConfigException,
+} as const;
 
-/** Input validation errors of spec section 5 (aws-amplify v6's AuthValidationErrorCode names, plus IncorrectMFASetupAnswer). */
+/** Input validation errors of spec section 5 (aws-amplify v6's AuthValidationErrorCode names, plus IncorrectMFASetupAnswer), one definition each. */
+export const EmptySignInUsername = /* @__PURE__ */ define('EmptySignInUsername', 'username is required to signIn', 'Enter a username.');
+export const EmptySignInPassword = /* @__PURE__ */ define('EmptySignInPassword', 'password is required to signIn', 'Enter a password.');
+export const CustomAuthSignInPassword = /* @__PURE__ */ define('CustomAuthSignInPassword', 'A password is not needed when signing in with CUSTOM_WITHOUT_SRP', 'Do not include a password in your signIn call.');
+export const EmptySignUpUsername = /* @__PURE__ */ define('EmptySignUpUsername', 'username is required to signUp', 'Enter a username.');
+export const EmptySignUpPassword = /* @__PURE__ */ define('EmptySignUpPassword', 'password is required to signUp', 'Enter a password.');
+export const EmptyConfirmSignUpUsername = /* @__PURE__ */ define('EmptyConfirmSignUpUsername', 'username is required to confirmSignUp', 'Enter a username.');
+export const EmptyConfirmSignUpCode = /* @__PURE__ */ define('EmptyConfirmSignUpCode', 'code is required to confirmSignUp', 'Enter the confirmation code you received.');
+// aws-amplify spells this code with a lower-case "r"; kept so code comparing names keeps working.
+export const EmptyresendSignUpCodeUsername = /* @__PURE__ */ define('EmptyresendSignUpCodeUsername', 'username is required to resendSignUpCode', 'Enter a username.');
+export const EmptyChallengeResponse = /* @__PURE__ */ define('EmptyChallengeResponse', 'challengeResponse is required to confirmSignIn', 'Enter a response to the challenge.');
+export const EmptyConfirmResetPasswordUsername = /* @__PURE__ */ define('EmptyConfirmResetPasswordUsername', 'username is required to confirmResetPassword', 'Enter a username.');
+export const EmptyConfirmResetPasswordNewPassword = /* @__PURE__ */ define('EmptyConfirmResetPasswordNewPassword', 'newPassword is required to confirmResetPassword', 'Enter a new password.');
+export const EmptyConfirmResetPasswordConfirmationCode = /* @__PURE__ */ define('EmptyConfirmResetPasswordConfirmationCode', 'confirmationCode is required to confirmResetPassword', 'Enter the confirmation code you received.');
+export const EmptyResetPasswordUsername = /* @__PURE__ */ define('EmptyResetPasswordUsername', 'username is required to resetPassword', 'Enter a username.');
+export const EmptyVerifyTOTPSetupCode = /* @__PURE__ */ define('EmptyVerifyTOTPSetupCode', 'code is required to verifyTotpSetup', 'Enter the code shown by the authenticator app.');
+export const EmptyConfirmUserAttributeCode = /* @__PURE__ */ define('EmptyConfirmUserAttributeCode', 'confirmation code is required to confirmUserAttribute', 'Enter the confirmation code you received.');
+export const EmptyUpdatePassword = /* @__PURE__ */ define('EmptyUpdatePassword', 'oldPassword and newPassword are required to changePassword', 'Enter both the current and the new password.');
+export const IncorrectMFAMethod = /* @__PURE__ */ define('IncorrectMFAMethod', 'Incorrect MFA method was chosen. It should be either SMS, TOTP, or EMAIL', 'Try to pass SMS, TOTP, or EMAIL as the challengeResponse');
+export const IncorrectMFASetupAnswer = /* @__PURE__ */ define('IncorrectMFASetupAnswer', 'Cannot proceed with MFA setup using this challengeResponse. It should be EMAIL, TOTP, an email address or a numeric code', 'Try passing "EMAIL", "TOTP", a valid email, or OTP code as the challengeResponse.');
+export const InvalidPreferredChallenge = /* @__PURE__ */ define('InvalidPreferredChallenge', 'The preferred challenge is not enabled in your backend configuration', 'Ensure the authentication method is enabled in the user pool configuration');
+
+/** The validation errors by code. */
 export const VALIDATION_ERROR_CATALOGUE = {
-  EmptySignInUsername: { message: 'username is required to signIn', recoverySuggestion: 'Enter a username.' },
-  EmptySignInPassword: { message: 'password is required to signIn', recoverySuggestion: 'Enter a password.' },
-  CustomAuthSignInPassword: {
-    message: 'A password is not needed when signing in with CUSTOM_WITHOUT_SRP',
-    recoverySuggestion: 'Do not include a password in your signIn call.',
-  },
-  EmptySignUpUsername: { message: 'username is required to signUp', recoverySuggestion: 'Enter a username.' },
-  EmptySignUpPassword: { message: 'password is required to signUp', recoverySuggestion: 'Enter a password.' },
-  EmptyConfirmSignUpUsername: { message: 'username is required to confirmSignUp', recoverySuggestion: 'Enter a username.' },
-  EmptyConfirmSignUpCode: { message: 'code is required to confirmSignUp', recoverySuggestion: 'Enter the confirmation code you received.' },
-  // aws-amplify spells this code with a lower-case "r"; kept so code comparing names keeps working.
-  EmptyresendSignUpCodeUsername: { message: 'username is required to resendSignUpCode', recoverySuggestion: 'Enter a username.' },
-  EmptyChallengeResponse: { message: 'challengeResponse is required to confirmSignIn', recoverySuggestion: 'Enter a response to the challenge.' },
-  EmptyConfirmResetPasswordUsername: { message: 'username is required to confirmResetPassword', recoverySuggestion: 'Enter a username.' },
-  EmptyConfirmResetPasswordNewPassword: { message: 'newPassword is required to confirmResetPassword', recoverySuggestion: 'Enter a new password.' },
-  EmptyConfirmResetPasswordConfirmationCode: {
-    message: 'confirmationCode is required to confirmResetPassword',
-    recoverySuggestion: 'Enter the confirmation code you received.',
-  },
-  EmptyResetPasswordUsername: { message: 'username is required to resetPassword', recoverySuggestion: 'Enter a username.' },
-  EmptyVerifyTOTPSetupCode: { message: 'code is required to verifyTotpSetup', recoverySuggestion: 'Enter the code shown by the authenticator app.' },
-  EmptyConfirmUserAttributeCode: {
-    message: 'confirmation code is required to confirmUserAttribute',
-    recoverySuggestion: 'Enter the confirmation code you received.',
-  },
-  EmptyUpdatePassword: {
-    message: 'oldPassword and newPassword are required to changePassword',
-    recoverySuggestion: 'Enter both the current and the new password.',
-  },
-  IncorrectMFAMethod: {
-    message: 'Incorrect MFA method was chosen. It should be either SMS, TOTP, or EMAIL',
-    recoverySuggestion: 'Try to pass SMS, TOTP, or EMAIL as the challengeResponse',
-  },
-  IncorrectMFASetupAnswer: {
-    message: 'Cannot proceed with MFA setup using this challengeResponse. It should be EMAIL, TOTP, an email address or a numeric code',
-    recoverySuggestion: 'Try passing "EMAIL", "TOTP", a valid email, or OTP code as the challengeResponse.',
-  },
-  InvalidPreferredChallenge: {
-    message: 'The preferred challenge is not enabled in your backend configuration',
-    recoverySuggestion: 'Ensure the authentication method is enabled in the user pool configuration',
-  },
-} as const satisfies Record<string, CatalogueEntry>;
+  EmptySignInUsername,
+  EmptySignInPassword,
+  CustomAuthSignInPassword,
+  EmptySignUpUsername,
+  EmptySignUpPassword,
+  EmptyConfirmSignUpUsername,
+  EmptyConfirmSignUpCode,
+  EmptyresendSignUpCodeUsername,
+  EmptyChallengeResponse,
+  EmptyConfirmResetPasswordUsername,
+  EmptyConfirmResetPasswordNewPassword,
+  EmptyConfirmResetPasswordConfirmationCode,
+  EmptyResetPasswordUsername,
+  EmptyVerifyTOTPSetupCode,
+  EmptyConfirmUserAttributeCode,
+  EmptyUpdatePassword,
+  IncorrectMFAMethod,
+  IncorrectMFASetupAnswer,
+  InvalidPreferredChallenge,
+} as const;
 
-/** WebAuthn (passkey) errors, aws-amplify v6's PasskeyErrorCode names. */
+/** WebAuthn (passkey) errors, aws-amplify v6's PasskeyErrorCode names, one definition each. */
+export const PasskeyNotSupported = /* @__PURE__ */ define('PasskeyNotSupported', 'Passkeys may not be supported on this device.', NOT_SUPPORTED_PASSKEY);
+export const PasskeyAlreadyExists = /* @__PURE__ */ define('PasskeyAlreadyExists', 'Passkey already exists in authenticator.', 'Proceed with existing passkey or try again after deleting the credential.');
+export const InvalidPasskeyRegistrationOptions = /* @__PURE__ */ define('InvalidPasskeyRegistrationOptions', 'Invalid passkey registration options.', MISCONFIGURED_PASSKEY);
+export const InvalidPasskeyAuthenticationOptions = /* @__PURE__ */ define('InvalidPasskeyAuthenticationOptions', 'Invalid passkey authentication options.', MISCONFIGURED_PASSKEY);
+export const RelyingPartyMismatch = /* @__PURE__ */ define('RelyingPartyMismatch', 'Relying party does not match current domain.', 'Ensure relying party identifier matches current domain.');
+export const PasskeyRegistrationFailed = /* @__PURE__ */ define('PasskeyRegistrationFailed', 'Device failed to create passkey.', NOT_SUPPORTED_PASSKEY);
+export const PasskeyRetrievalFailed = /* @__PURE__ */ define('PasskeyRetrievalFailed', 'Device failed to retrieve passkey.', 'Passkeys may not be available on this device. Try an alternative authentication factor like PASSWORD, EMAIL_OTP, or SMS_OTP.');
+export const PasskeyRegistrationCanceled = /* @__PURE__ */ define('PasskeyRegistrationCanceled', 'Passkey registration ceremony has been canceled.', CANCELED_PASSKEY);
+export const PasskeyAuthenticationCanceled = /* @__PURE__ */ define('PasskeyAuthenticationCanceled', 'Passkey authentication ceremony has been canceled.', CANCELED_PASSKEY);
+export const PasskeyOperationAborted = /* @__PURE__ */ define('PasskeyOperationAborted', 'Passkey operation has been aborted.', CANCELED_PASSKEY);
+
+/** The passkey errors by code. */
 export const PASSKEY_ERROR_CATALOGUE = {
-  PasskeyNotSupported: { message: 'Passkeys may not be supported on this device.', recoverySuggestion: NOT_SUPPORTED_PASSKEY },
-  PasskeyAlreadyExists: {
-    message: 'Passkey already exists in authenticator.',
-    recoverySuggestion: 'Proceed with existing passkey or try again after deleting the credential.',
-  },
-  InvalidPasskeyRegistrationOptions: { message: 'Invalid passkey registration options.', recoverySuggestion: MISCONFIGURED_PASSKEY },
-  InvalidPasskeyAuthenticationOptions: { message: 'Invalid passkey authentication options.', recoverySuggestion: MISCONFIGURED_PASSKEY },
-  RelyingPartyMismatch: {
-    message: 'Relying party does not match current domain.',
-    recoverySuggestion: 'Ensure relying party identifier matches current domain.',
-  },
-  PasskeyRegistrationFailed: { message: 'Device failed to create passkey.', recoverySuggestion: NOT_SUPPORTED_PASSKEY },
-  PasskeyRetrievalFailed: {
-    message: 'Device failed to retrieve passkey.',
-    recoverySuggestion: 'Passkeys may not be available on this device. Try an alternative authentication factor like PASSWORD, EMAIL_OTP, or SMS_OTP.',
-  },
-  PasskeyRegistrationCanceled: { message: 'Passkey registration ceremony has been canceled.', recoverySuggestion: CANCELED_PASSKEY },
-  PasskeyAuthenticationCanceled: { message: 'Passkey authentication ceremony has been canceled.', recoverySuggestion: CANCELED_PASSKEY },
-  PasskeyOperationAborted: { message: 'Passkey operation has been aborted.', recoverySuggestion: CANCELED_PASSKEY },
-} as const satisfies Record<string, CatalogueEntry>;
+  PasskeyNotSupported,
+  PasskeyAlreadyExists,
+  InvalidPasskeyRegistrationOptions,
+  InvalidPasskeyAuthenticationOptions,
+  RelyingPartyMismatch,
+  PasskeyRegistrationFailed,
+  PasskeyRetrievalFailed,
+  PasskeyRegistrationCanceled,
+  PasskeyAuthenticationCanceled,
+  PasskeyOperationAborted,
+} as const;
 
-/** Every name auth-core raises itself, with its message and recovery suggestion. */
-function mergeCatalogues(...tables: Readonly<Record<string, CatalogueEntry>>[]): Readonly<Record<string, CatalogueEntry>> {
-  return tables.reduce<Record<string, CatalogueEntry>>((all, table) => ({ ...all, ...table }), {});
+/** Every name auth-core raises itself, with its message and recovery suggestion (each row is the error's definition). */
+function mergeCatalogues(...tables: Readonly<Record<string, ErrorDefinition>>[]): Readonly<Record<string, ErrorDefinition>> {
+  return tables.reduce<Record<string, ErrorDefinition>>((all, table) => ({ ...all, ...table }), {});
 }
 
 // A pure call rather than a spread literal, so bundlers drop it (and the tables) when unused.
@@ -170,7 +153,7 @@ export const AUTH_ERROR_CATALOGUE = /* @__PURE__ */ mergeCatalogues(
   CONFIG_ERROR_CATALOGUE,
   VALIDATION_ERROR_CATALOGUE,
   PASSKEY_ERROR_CATALOGUE,
-) as Readonly<Record<AuthErrorCode, CatalogueEntry>>;
+) as Readonly<{ [C in AuthErrorCode]: ErrorDefinition<C> }>;
 
 export type SessionErrorCode = keyof typeof SESSION_ERROR_CATALOGUE;
 export type ConfigErrorCode = keyof typeof CONFIG_ERROR_CATALOGUE;

@@ -15,6 +15,7 @@ export type {
   AuthValidationErrorCode,
   CatalogueEntry,
   ConfigErrorCode,
+  ErrorDefinition,
   KnownCognitoErrorName,
   PasskeyErrorCode,
   SessionErrorCode,
@@ -40,5 +41,5 @@ export {
   isCognitoServiceError,
 } from './auth-errors.js';
 export type { CognitoService, CognitoServiceErrorParams } from './auth-errors.js';
-export { toPasskeyError } from './passkey-errors.js';
+export { toPasskeyAuthenticationError, toPasskeyError, toPasskeyRegistrationError } from './passkey-errors.js';
 export type { PasskeyCeremony } from './passkey-errors.js';

@@ -2,6 +2,7 @@ import type { AuthConfig } from '../config/auth-config.js';
 import { postAwsJson } from '../cognito/aws-json-transport.js';
 import type { FetchLike } from '../cognito/aws-json-transport.js';
 import { AuthConfigError } from '../errors/auth-errors.js';
+import { InvalidIdentityPoolIdException } from '../errors/catalogue.js';
 import type { IdentityPoolOperation, IdentityPoolOperations } from './identity-pool-operations.js';
 
 /** The X-Amz-Target prefix of the identity-pool API. */
@@ -23,7 +24,7 @@ export async function callIdentityPool<Op extends IdentityPoolOperation>(
   request: IdentityPoolOperations[Op]['request'],
 ): Promise<IdentityPoolOperations[Op]['response']> {
   const endpoint = runtime.config.identityPoolEndpoint;
-  if (endpoint === undefined) throw new AuthConfigError('InvalidIdentityPoolIdException');
+  if (endpoint === undefined) throw new AuthConfigError(InvalidIdentityPoolIdException);
   const body = await postAwsJson({
     fetch: runtime.fetch,
     endpoint,

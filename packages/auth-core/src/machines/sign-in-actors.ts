@@ -6,21 +6,16 @@ import { withDeviceNotFoundRetry } from '../devices/device-not-found.js';
 import { getDeviceMetadata } from '../devices/device-store.js';
 import type { DeviceMetadata } from '../devices/device-store.js';
 import { AuthValidationError, CognitoServiceError, DeviceMetadataNotFoundException, PasskeyError, SignInException } from '../errors/auth-errors.js';
-import { toPasskeyError } from '../errors/passkey-errors.js';
+import { EmptySignInPassword, InvalidPasskeyAuthenticationOptions, PasskeyNotSupported } from '../errors/catalogue.js';
+import { toPasskeyAuthenticationError } from '../errors/passkey-errors.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import { parsePasskeyGetOptions } from '../runtime/web-authn-options.js';
 import type { PasskeyAuthenticationResponseJson } from '../runtime/web-authn-port.js';
-import {
-  bigIntToHex,
-  computeClaimSignature,
-  computeDeviceClaimSignature,
-  computeDevicePasswordAuthenticationKey,
-  computePasswordAuthenticationKey,
-  createClientEphemeral,
-  formatCognitoTimestamp,
-  hexToBigInt,
-  poolNameFromUserPoolId,
-} from '../srp/index.js';
+import { bigIntToHex, hexToBigInt } from '../srp/bigint-codec.js';
+import { formatCognitoTimestamp } from '../srp/claim-signature.js';
+import { drawClientEphemeral, poolNameFromUserPoolId } from '../srp/client.js';
+import { slidingWindowModPowEngine } from '../srp/mod-pow.js';
+import { computeClaimSignatureAsync, computePasswordAuthenticationKeyAsync } from '../srp/web-crypto.js';
 import { completeSignIn } from '../tokens/complete-sign-in.js';
 import { assertNoSignedInUser } from '../tokens/auth-session.js';
 import { loadTokens } from '../tokens/token-store.js';
@@ -58,7 +53,7 @@ export interface RoundTripResult {
 }
 
 function newEphemeral(runtime: Pick<AuthRuntime, 'randomBytes'>): SrpEphemeralHex {
-  const ephemeral = createClientEphemeral({ randomBytes: runtime.randomBytes });
+  const ephemeral = drawClientEphemeral(runtime.randomBytes, slidingWindowModPowEngine);
   return { aHex: bigIntToHex(ephemeral.a), AHex: ephemeral.srpAHex };
 }
 
@@ -102,7 +97,7 @@ export async function initiateSignIn(input: { runtime: AuthRuntime; request: Sig
   assertSignInInput({ username: request.username, password: request.password, authFlowType: flow });
   const preferred = request.options?.preferredChallenge;
   if (flow === 'USER_AUTH' && (preferred === 'PASSWORD' || preferred === 'PASSWORD_SRP') && !request.password) {
-    throw new AuthValidationError('EmptySignInPassword');
+    throw new AuthValidationError(EmptySignInPassword);
   }
   await assertNoSignedInUser(runtime);
 
@@ -173,10 +168,6 @@ function requireParameter(answer: CognitoAnswer, name: string): string {
   return value;
 }
 
-function claimTimestamp(runtime: Pick<AuthRuntime, 'clock'>): string {
-  return formatCognitoTimestamp(new Date(runtime.clock.now()));
-}
-
 function respond(
   runtime: AuthRuntime,
   challengeName: ChallengeNameType,
@@ -205,28 +196,45 @@ export async function answerPasswordVerifier(input: AutoAnswerInput): Promise<Ro
     throw new SignInException({ message: 'An error occurred during the sign in process: PASSWORD_VERIFIER arrived without an SRP exchange in progress.' });
   }
   const userIdForSrp = requireParameter(answer, 'USER_ID_FOR_SRP');
-  const secretBlock = requireParameter(answer, 'SECRET_BLOCK');
   const poolName = poolNameFromUserPoolId(runtime.config.userPoolId);
-  const key = computePasswordAuthenticationKey({
-    poolName,
-    username: userIdForSrp,
-    password: secrets.password,
-    saltHex: requireParameter(answer, 'SALT'),
-    serverBHex: requireParameter(answer, 'SRP_B'),
-    a: hexToBigInt(secrets.srp.aHex, 'a'),
-    A: hexToBigInt(secrets.srp.AHex, 'SRP_A'),
-  });
-  const timestamp = claimTimestamp(runtime);
-  const responses = {
-    USERNAME: userIdForSrp,
-    PASSWORD_CLAIM_SECRET_BLOCK: secretBlock,
-    TIMESTAMP: timestamp,
-    PASSWORD_CLAIM_SIGNATURE: computeClaimSignature({ key, poolName, userIdForSrp, secretBlockB64: secretBlock, timestamp }),
-  };
+  const responses = await claimResponses(runtime, answer, { poolName, userIdForSrp, password: secrets.password, srp: secrets.srp }, userIdForSrp);
   const next = await withDeviceNotFoundRetry(runtime, userIdForSrp, (device) =>
     respond(runtime, 'PASSWORD_VERIFIER', withDeviceKey(responses, device), answer.Session, input.clientMetadata),
   );
   return { answer: next, answered: 'PASSWORD_VERIFIER', username: activeUsername(next, userIdForSrp) };
+}
+
+/** Who signs the SECRET_BLOCK: for devices the device group key is the pool and the device key the user. */
+interface ClaimSigner {
+  poolName: string;
+  userIdForSrp: string;
+  password: string;
+  srp: SrpEphemeralHex;
+}
+
+/**
+ * The PASSWORD_VERIFIER / DEVICE_PASSWORD_VERIFIER responses: derives the SRP key from SALT and
+ * SRP_B, and signs the SECRET_BLOCK with Cognito's timestamp.
+ */
+async function claimResponses(runtime: AuthRuntime, answer: CognitoAnswer, signer: ClaimSigner, username: string): Promise<Record<string, string>> {
+  const { poolName, userIdForSrp } = signer;
+  const secretBlock = requireParameter(answer, 'SECRET_BLOCK');
+  const key = await computePasswordAuthenticationKeyAsync({
+    poolName,
+    username: userIdForSrp,
+    password: signer.password,
+    saltHex: requireParameter(answer, 'SALT'),
+    serverBHex: requireParameter(answer, 'SRP_B'),
+    a: hexToBigInt(signer.srp.aHex, 'a'),
+    A: hexToBigInt(signer.srp.AHex, 'SRP_A'),
+  });
+  const timestamp = formatCognitoTimestamp(new Date(runtime.clock.now()));
+  return {
+    USERNAME: username,
+    PASSWORD_CLAIM_SECRET_BLOCK: secretBlock,
+    TIMESTAMP: timestamp,
+    PASSWORD_CLAIM_SIGNATURE: await computeClaimSignatureAsync({ key, poolName, userIdForSrp, secretBlockB64: secretBlock, timestamp }),
+  };
 }
 
 async function requireDevice(runtime: AuthRuntime, username: string): Promise<DeviceMetadata> {
@@ -258,36 +266,9 @@ export async function answerDevicePasswordVerifier(input: AutoAnswerInput): Prom
     throw new SignInException({ message: 'An error occurred during the sign in process: DEVICE_PASSWORD_VERIFIER arrived without DEVICE_SRP_AUTH.' });
   }
   const device = await requireDevice(runtime, username);
-  const secretBlock = requireParameter(answer, 'SECRET_BLOCK');
-  const key = computeDevicePasswordAuthenticationKey({
-    deviceGroupKey: device.deviceGroupKey,
-    deviceKey: device.deviceKey,
-    devicePassword: device.randomPassword,
-    saltHex: requireParameter(answer, 'SALT'),
-    serverBHex: requireParameter(answer, 'SRP_B'),
-    a: hexToBigInt(deviceSrp.aHex, 'a'),
-    A: hexToBigInt(deviceSrp.AHex, 'SRP_A'),
-  });
-  const timestamp = claimTimestamp(runtime);
-  const next = await respond(
-    runtime,
-    'DEVICE_PASSWORD_VERIFIER',
-    {
-      USERNAME: answer.ChallengeParameters?.USERNAME ?? username,
-      PASSWORD_CLAIM_SECRET_BLOCK: secretBlock,
-      TIMESTAMP: timestamp,
-      PASSWORD_CLAIM_SIGNATURE: computeDeviceClaimSignature({
-        deviceGroupKey: device.deviceGroupKey,
-        deviceKey: device.deviceKey,
-        key,
-        secretBlockB64: secretBlock,
-        timestamp,
-      }),
-      DEVICE_KEY: device.deviceKey,
-    },
-    answer.Session,
-    input.clientMetadata,
-  );
+  const signer = { poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, password: device.randomPassword, srp: deviceSrp };
+  const responses = await claimResponses(runtime, answer, signer, answer.ChallengeParameters?.USERNAME ?? username);
+  const next = await respond(runtime, 'DEVICE_PASSWORD_VERIFIER', { ...responses, DEVICE_KEY: device.deviceKey }, answer.Session, input.clientMetadata);
   return { answer: next, answered: 'DEVICE_PASSWORD_VERIFIER', username: activeUsername(next, username) };
 }
 
@@ -298,14 +279,14 @@ export async function answerDevicePasswordVerifier(input: AutoAnswerInput): Prom
 export async function answerPasskey(input: AutoAnswerInput): Promise<RoundTripResult> {
   const { runtime, answer, username } = input;
   const raw = answer.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS;
-  if (raw === undefined || raw === '') throw new PasskeyError('InvalidPasskeyAuthenticationOptions');
+  if (raw === undefined || raw === '') throw new PasskeyError(InvalidPasskeyAuthenticationOptions);
   const options = parsePasskeyGetOptions(raw);
-  if (!runtime.webAuthn.isSupported()) throw new PasskeyError('PasskeyNotSupported');
+  if (!runtime.webAuthn.isSupported()) throw new PasskeyError(PasskeyNotSupported);
   let credential: PasskeyAuthenticationResponseJson;
   try {
     credential = await runtime.webAuthn.get(options);
   } catch (error) {
-    throw toPasskeyError(error, 'authentication');
+    throw toPasskeyAuthenticationError(error);
   }
   const next = await respond(runtime, 'WEB_AUTHN', { USERNAME: username, CREDENTIAL: JSON.stringify(credential) }, answer.Session, input.clientMetadata);
   return { answer: next, answered: 'WEB_AUTHN', username: activeUsername(next, username) };

@@ -5,6 +5,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ChallengeNameType, ClientMetadata } from '../cognito/user-pool-operations.js';
 import { AuthValidationError, SignInException, UnexpectedSignInInterruptionException, isCognitoServiceError } from '../errors/auth-errors.js';
+import { EmptyChallengeResponse } from '../errors/catalogue.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import type { CognitoAuthSignInDetails } from '../tokens/token-store.js';
 import { isPresent } from '../validation/required-fields.js';
@@ -110,7 +111,7 @@ function resetFor(event: SignInEvent): Partial<SignInMachineContext> {
 }
 
 function confirmWithoutSignIn(event: ConfirmSignInEvent): unknown {
-  return isPresent(event.challengeResponse) ? new SignInException() : new AuthValidationError('EmptyChallengeResponse');
+  return isPresent(event.challengeResponse) ? new SignInException() : new AuthValidationError(EmptyChallengeResponse);
 }
 
 const chooseStep = (Object.entries(CHALLENGE_STEP_STATES) as [ChallengeSignInStep, string][]).map(([step, state]) => ({

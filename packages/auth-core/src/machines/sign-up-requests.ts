@@ -5,6 +5,7 @@ import type { AuthCodeDeliveryDetails, AuthVerifiableAttributeKey } from '../api
 import { callUserPool } from '../cognito/user-pool-client.js';
 import type { AttributeType } from '../cognito/user-pool-operations.js';
 import { AuthValidationError, isCognitoServiceError } from '../errors/auth-errors.js';
+import { EmptySignUpPassword } from '../errors/catalogue.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import { assertConfirmSignUpInput, assertResendSignUpCodeInput, assertSignUpInput } from '../validation/required-fields.js';
 import type { ConfirmSignUpInput, ResendSignUpCodeInput, SignUpInput } from './flow-types.js';
@@ -54,7 +55,7 @@ export async function signUpAccount(input: { runtime: AuthRuntime; request: Sign
       session: response.Session,
     };
   } catch (error) {
-    if (isNullPasswordComplaint(error)) throw new AuthValidationError('EmptySignUpPassword', { underlyingError: error });
+    if (isNullPasswordComplaint(error)) throw new AuthValidationError(EmptySignUpPassword, { underlyingError: error });
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import type { FetchLike } from '../cognito/aws-json-transport.js';
-import { webCryptoRandomBytes } from '../srp/index.js';
-import type { RandomBytes as SrpRandomBytes } from '../srp/index.js';
+import { webCryptoRandomBytes } from '../srp/random.js';
+import type { RandomBytes as SrpRandomBytes } from '../srp/random.js';
 import { parseAuthConfig } from '../config/auth-config.js';
 import type { AuthConfig, AuthConfigInput } from '../config/auth-config.js';
 import { AuthConfigError } from '../errors/auth-errors.js';
+import { AuthUserPoolException } from '../errors/catalogue.js';
 import { Hub, createAuthHub } from '../events/auth-hub.js';
 import type { AuthHub } from '../events/auth-hub.js';
 import { createDocumentCookies } from '../storage/cookies.js';
@@ -128,7 +129,7 @@ export function configure(options: AuthOptions, io: Partial<AuthRuntimeIO> = {})
 
 /** The runtime configure() set up; throws AuthUserPoolException before configure(). */
 export function getAuthRuntime(): AuthRuntime {
-  if (defaultRuntime === undefined) throw new AuthConfigError('AuthUserPoolException');
+  if (defaultRuntime === undefined) throw new AuthConfigError(AuthUserPoolException);
   return defaultRuntime;
 }
 

@@ -1,4 +1,5 @@
 import { PasskeyError } from '../errors/auth-errors.js';
+import { InvalidPasskeyAuthenticationOptions, InvalidPasskeyRegistrationOptions } from '../errors/catalogue.js';
 import type { PasskeyCreateOptionsJson, PasskeyGetOptionsJson } from './web-authn-port.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,7 +36,7 @@ export function parsePasskeyCreateOptions(value: unknown): PasskeyCreateOptionsJ
     typeof doc.user.displayName === 'string' &&
     Array.isArray(doc.pubKeyCredParams) &&
     doc.pubKeyCredParams.length > 0;
-  if (!valid) throw new PasskeyError('InvalidPasskeyRegistrationOptions');
+  if (!valid) throw new PasskeyError(InvalidPasskeyRegistrationOptions);
   return doc as unknown as PasskeyCreateOptionsJson;
 }
 
@@ -46,6 +47,6 @@ export function parsePasskeyCreateOptions(value: unknown): PasskeyCreateOptionsJ
 export function parsePasskeyGetOptions(value: unknown): PasskeyGetOptionsJson {
   const doc = parseDocument(value);
   const valid = isRecord(doc) && isString(doc.challenge) && (doc.allowCredentials === undefined || Array.isArray(doc.allowCredentials));
-  if (!valid) throw new PasskeyError('InvalidPasskeyAuthenticationOptions');
+  if (!valid) throw new PasskeyError(InvalidPasskeyAuthenticationOptions);
   return doc as unknown as PasskeyGetOptionsJson;
 }

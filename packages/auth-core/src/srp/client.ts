@@ -6,6 +6,7 @@ import { PRIVATE_VALUE_BYTES, SRP_G, SRP_K, SRP_N, defaultModPowEngine } from '.
 import { assertNonZeroModN, computeU, computeX, deriveAuthenticationKey } from './key-derivation.js';
 import type { ModPowEngine } from './mod-pow.js';
 import { takeRandomBytes, webCryptoRandomBytes } from './random.js';
+import type { RandomBytes } from './random.js';
 
 /** The client's secret a and public A = g^a mod N. */
 export interface ClientEphemeral {
@@ -23,11 +24,15 @@ const maxDraws = 8;
 
 /** Draws a 128-byte random a and computes A = g^a mod N, drawing again if a is 0 or A mod N is 0. */
 export function createClientEphemeral(options: SrpComputeOptions = {}): ClientEphemeral {
-  const randomBytes = options.randomBytes ?? webCryptoRandomBytes;
+  return drawClientEphemeral(options.randomBytes ?? webCryptoRandomBytes, options.engine ?? defaultModPowEngine);
+}
+
+/** createClientEphemeral with both the random source and the engine given (no default engine to bundle). */
+export function drawClientEphemeral(randomBytes: RandomBytes, engine: ModPowEngine): ClientEphemeral {
   for (let draw = 0; draw < maxDraws; draw++) {
     const a = bytesToBigInt(takeRandomBytes(randomBytes, PRIVATE_VALUE_BYTES));
     if (a === 0n) continue;
-    const A = (options.engine ?? defaultModPowEngine).modPow(SRP_G, a, SRP_N);
+    const A = engine.modPow(SRP_G, a, SRP_N);
     if (A % SRP_N !== 0n) return { a, A, srpAHex: bigIntToHex(A) };
   }
   throw new SrpRandomSourceError(`no usable private value in ${maxDraws} draws`);

@@ -17,13 +17,13 @@ export {
   defaultModPowEngine,
 } from './group.js';
 export type { ModPowEngine, FixedBase } from './mod-pow.js';
-export { createWindowedModPowEngine, FixedBasePowers, modPowSlidingWindow, modPowSquareMultiply } from './mod-pow.js';
+export { createWindowedModPowEngine, FixedBasePowers, modPowSlidingWindow, modPowSquareMultiply, slidingWindowModPowEngine } from './mod-pow.js';
 export { bigIntToHex, bytesToBigInt, bytesToHex, hexToBigInt, hexToBytes, padBytes, padHex } from './bigint-codec.js';
 export { base64ToBytes, bytesToBase64 } from './base64.js';
 export { computeU, computeX, deriveAuthenticationKey } from './key-derivation.js';
 export type { PasswordHashInput } from './key-derivation.js';
 export type { ClientEphemeral, PasswordAuthenticationKeyInput } from './client.js';
-export { computeClientEphemeral, computePasswordAuthenticationKey, createClientEphemeral, poolNameFromUserPoolId } from './client.js';
+export { computeClientEphemeral, computePasswordAuthenticationKey, createClientEphemeral, drawClientEphemeral, poolNameFromUserPoolId } from './client.js';
 export type { PasswordVerifier, PasswordVerifierInput, ServerEphemeral, ServerEphemeralInput, ServerPasswordKeyInput } from './server.js';
 export { computeServerEphemeral, computeServerPasswordKey, createPasswordVerifier, createServerEphemeral } from './server.js';
 export type { ClaimSignatureInput } from './claim-signature.js';
@@ -34,6 +34,7 @@ export {
   parseCognitoTimestamp,
   verifyClaimSignature,
 } from './claim-signature.js';
+export { computeClaimSignatureAsync, computePasswordAuthenticationKeyAsync, computeXAsync, createDeviceVerifierAsync } from './web-crypto.js';
 export type { DeviceIdentity, DevicePasswordKeyInput, DeviceVerifier } from './device-verifier.js';
 export {
   computeDeviceClaimSignature,

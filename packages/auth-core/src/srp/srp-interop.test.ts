@@ -18,18 +18,9 @@ import type { ModPowEngine } from './mod-pow.js';
 import { createWindowedModPowEngine, modPowSquareMultiply } from './mod-pow.js';
 import { computeServerEphemeral, computeServerPasswordKey, createPasswordVerifier } from './server.js';
 import vectors from './vectors/cognito-srp-vectors.json';
+import { scriptedRandom } from './vectors/scripted-random.js';
 
 const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** A random source that hands out the given hex strings in order, then fails. */
-function scriptedRandom(...chunks: string[]): (n: number) => Uint8Array {
-  const queue = chunks.map((hex) => hexToBytes(hex));
-  return (n) => {
-    const next = queue.shift();
-    if (next?.length !== n) throw new Error(`unexpected request for ${n} random bytes`);
-    return next;
-  };
-}
 
 const engines: [string, ModPowEngine][] = [
   ['the default engine (fixed-base table for g)', defaultModPowEngine],

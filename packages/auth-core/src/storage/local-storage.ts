@@ -1,4 +1,5 @@
 import { AuthConfigError } from '../errors/auth-errors.js';
+import { InvalidAuthConfigException } from '../errors/catalogue.js';
 import type { KeyValueStorage } from './key-value-storage.js';
 
 /** The part of the Web Storage API the adapter uses. */
@@ -27,7 +28,7 @@ export function findLocalStorage(): WebStorageLike | undefined {
 /** Storage backed by localStorage (or any Web Storage object, e.g. sessionStorage). */
 export function createLocalStorage(webStorage: WebStorageLike | undefined = findLocalStorage()): KeyValueStorage {
   if (webStorage === undefined) {
-    throw new AuthConfigError('InvalidAuthConfigException', { message: 'localStorage is not available in this environment.' });
+    throw new AuthConfigError(InvalidAuthConfigException, { message: 'localStorage is not available in this environment.' });
   }
   return {
     async setItem(key, value) {

@@ -1,4 +1,5 @@
 import { AuthConfigError } from '../errors/auth-errors.js';
+import { InvalidIdentityPoolIdException, InvalidUserPoolId } from '../errors/catalogue.js';
 
 // Spec section 5 asks only for the separator; like aws-amplify we also need the region part before it
 // to be non-empty, since the region is read from it.
@@ -15,10 +16,10 @@ export function isValidIdentityPoolId(id: string): boolean {
 
 /** Throws InvalidUserPoolId unless `id` is a user-pool id. */
 export function assertUserPoolId(id: string): void {
-  if (!isValidUserPoolId(id)) throw new AuthConfigError('InvalidUserPoolId');
+  if (!isValidUserPoolId(id)) throw new AuthConfigError(InvalidUserPoolId);
 }
 
 /** Throws InvalidIdentityPoolIdException unless `id` is an identity-pool id. */
 export function assertIdentityPoolId(id: string): void {
-  if (!isValidIdentityPoolId(id)) throw new AuthConfigError('InvalidIdentityPoolIdException');
+  if (!isValidIdentityPoolId(id)) throw new AuthConfigError(InvalidIdentityPoolIdException);
 }

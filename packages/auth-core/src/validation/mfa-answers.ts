@@ -1,4 +1,5 @@
 import { AuthValidationError } from '../errors/auth-errors.js';
+import { IncorrectMFAMethod, IncorrectMFASetupAnswer } from '../errors/catalogue.js';
 
 /** The MFA methods a user can pick (aws-amplify v6 AuthMFAType). */
 export type MfaMethod = 'SMS' | 'TOTP' | 'EMAIL';
@@ -13,7 +14,7 @@ export function isMfaMethod(value: unknown): value is MfaMethod {
 
 /** Returns the MFA choice, or throws IncorrectMFAMethod (spec section 5). */
 export function assertMfaMethod(value: unknown): MfaMethod {
-  if (!isMfaMethod(value)) throw new AuthValidationError('IncorrectMFAMethod');
+  if (!isMfaMethod(value)) throw new AuthValidationError(IncorrectMFAMethod);
   return value;
 }
 
@@ -38,6 +39,6 @@ export function classifyMfaSetupAnswer(value: unknown): MfaSetupAnswer | undefin
 /** Returns the classified MFA setup answer, or throws IncorrectMFASetupAnswer. */
 export function assertMfaSetupAnswer(value: unknown): MfaSetupAnswer {
   const answer = classifyMfaSetupAnswer(value);
-  if (answer === undefined) throw new AuthValidationError('IncorrectMFASetupAnswer');
+  if (answer === undefined) throw new AuthValidationError(IncorrectMFASetupAnswer);
   return answer;
 }

@@ -190,6 +190,17 @@ describe('the built package in a browser bundle', () => {
     expect(built.bytes).toBeLessThanOrEqual(Math.ceil(source.bytes * 1.02));
     expect(built.bytes).toBeGreaterThan(10_000);
   });
+
+  it('gives the sign-in app no hash library: client SRP hashes with WebCrypto, @noble/hashes stays server-side', async () => {
+    const result = await bundle(
+      "export { configure, signIn, confirmSignIn, fetchAuthSession, signOut } from '@steward/auth-core';",
+    );
+    const inputs = Object.entries(Object.values(result.metafile.outputs)[0]?.inputs ?? {})
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    expect(inputs.filter((path) => path.includes('@noble'))).toEqual([]);
+    expect(inputs.some((path) => path.includes('xstate'))).toBe(true);
+  });
 });
 
 describe('the package manifest', () => {

@@ -1,6 +1,7 @@
 // RS256 signing keys kept in the database, so every process signs with the same key and a rotation
 // done by one process (or the CLI) reaches all of them. Private keys are stored sealed with
 // SIGNING_KEY_SECRET (key-encryption.ts).
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import type { Database } from '../db/database.js';
 import { addSeconds, type Clock } from '../time/clock.js';
@@ -15,6 +16,8 @@ const ACTIVE_KEY_CACHE_MS = 10_000;
 export interface ActiveKey {
   readonly kid: string;
   readonly privateKey: CryptoKey;
+  /** The same key for node:crypto's synchronous sign (what the token service signs with). */
+  readonly signingKey: KeyObject;
 }
 
 interface KeyRow {
@@ -109,7 +112,8 @@ export class SigningKeys {
       row = (await this.db.query<KeyRow>('SELECT kid, private_jwk, public_jwk, publish_until FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1'))[0];
       if (row === undefined) throw new Error('no signing key');
     }
-    const key = { kid: row.kid, privateKey: (await importJWK(openPrivateJwk(this.secret, row.kid, row.private_jwk), 'RS256')) as CryptoKey };
+    const jwk = openPrivateJwk(this.secret, row.kid, row.private_jwk);
+    const key = { kid: row.kid, privateKey: (await importJWK(jwk, 'RS256')) as CryptoKey, signingKey: createPrivateKey({ key: { ...jwk }, format: 'jwk' }) };
     this.active = { key, loadedAt: Date.now() };
     return key;
   }

@@ -3,13 +3,15 @@
 // sign-in is one row of refresh_tokens keyed by origin_jti: revoking the row revokes the refresh
 // token and every access token of that sign-in.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config/config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { SqlParams } from '../db/sql-params.js';
 import { fail } from '../errors/catalogue.js';
 import { addSeconds, epochSeconds, type Clock } from '../time/clock.js';
 import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
+import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -55,6 +57,15 @@ export interface SignInGrant {
   readonly user: UserRecord;
   readonly authTime: Date;
   readonly deviceKey?: string | null;
+}
+
+/** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
+export interface SignInOrigin {
+  readonly grant: SignInGrant;
+  readonly originJti: string;
+  readonly refreshToken: string;
+  readonly expiresAt: Date;
+  readonly createdAt: Date;
 }
 
 /** A verified access token together with the current user record. */
@@ -111,19 +122,38 @@ export class TokenService {
 
   /** Issues access, id and refresh tokens for a completed sign-in (records the origin). */
   async issueForSignIn(grant: SignInGrant, q: Queryable = this.db): Promise<AuthenticationResult> {
-    const now = this.clock.now();
-    const originJti = randomUUID();
-    const refreshToken = randomBytes(48).toString('base64url');
-    const refreshTtl = grant.client.refreshTokenTtlSeconds ?? this.config.refreshTokenTtlSeconds;
+    const origin = this.newOrigin(grant);
+    const params = new SqlParams();
     // One round trip: record the origin and read the groups for cognito:groups.
-    const groupRows = await q.query<{ name: string }>(
-      `WITH origin AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)) ${groupsOfUserSql('$5')}`,
-      [originJti, hashToken(refreshToken), grant.user.poolId, grant.client.id, grant.user.sub, grant.deviceKey ?? null, grant.authTime, addSeconds(now, refreshTtl), now],
-    );
-    const groups = groupRows.map((r) => r.name);
-    const tokens = await this.sign({ client: grant.client, user: grant.user, groups, authTime: grant.authTime, originJti, deviceKey: grant.deviceKey ?? null, now });
-    return { ...tokens, RefreshToken: refreshToken };
+    const groupRows = await q.query<{ name: string }>(`WITH ${this.originInsertCte(origin, params, 'origin')} ${groupsOfUserSql(params.add(grant.user.sub))}`, params.values);
+    return this.tokensForOrigin(origin, groupRows.map((r) => r.name));
+  }
+
+  /** A new sign-in record (origin_jti and refresh token), not stored yet: see originInsertCte. */
+  newOrigin(grant: SignInGrant): SignInOrigin {
+    const now = this.clock.now();
+    const refreshTtl = grant.client.refreshTokenTtlSeconds ?? this.config.refreshTokenTtlSeconds;
+    return { grant, originJti: randomUUID(), refreshToken: randomBytes(48).toString('base64url'), expiresAt: addSeconds(now, refreshTtl), createdAt: now };
+  }
+
+  /**
+   * The CTE `name AS (INSERT INTO refresh_tokens …)` storing `origin`, inserted only when `condition`
+   * (an SQL boolean) holds, so a sign-in can record its origin in the statement that ends it.
+   */
+  originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
+    const { grant } = origin;
+    // Casts: the values go through SELECT, which would otherwise leave them untyped.
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
+      SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
+             ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
+             ${params.add(origin.createdAt)}::timestamptz WHERE ${condition})`;
+  }
+
+  /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */
+  async tokensForOrigin(origin: SignInOrigin, groups: string[]): Promise<AuthenticationResult> {
+    const { grant } = origin;
+    const tokens = await this.sign({ client: grant.client, user: grant.user, groups, authTime: grant.authTime, originJti: origin.originJti, deviceKey: grant.deviceKey ?? null, now: origin.createdAt });
+    return { ...tokens, RefreshToken: origin.refreshToken };
   }
 
   /**
@@ -164,43 +194,48 @@ export class TokenService {
     const idTtl = client.idTokenTtlSeconds ?? this.config.idTokenTtlSeconds;
     const groupClaim = groups.length > 0 ? { 'cognito:groups': groups } : {};
 
-    const access = await new SignJWT({
-      sub: user.sub,
-      ...groupClaim,
-      ...(args.deviceKey !== null ? { device_key: args.deviceKey } : {}),
-      iss,
-      version: 2,
-      client_id: client.id,
-      origin_jti: args.originJti,
-      event_id: eventId,
-      token_use: 'access',
-      scope: 'aws.cognito.signin.user.admin',
-      auth_time: authTime,
-      exp: iat + accessTtl,
-      iat,
-      jti: randomUUID(),
-      username: user.username,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-      .sign(key.privateKey);
+    const header = { alg: 'RS256', kid: key.kid } as const;
+    const access = signRs256Jwt(
+      header,
+      {
+        sub: user.sub,
+        ...groupClaim,
+        ...(args.deviceKey !== null ? { device_key: args.deviceKey } : {}),
+        iss,
+        version: 2,
+        client_id: client.id,
+        origin_jti: args.originJti,
+        event_id: eventId,
+        token_use: 'access',
+        scope: 'aws.cognito.signin.user.admin',
+        auth_time: authTime,
+        exp: iat + accessTtl,
+        iat,
+        jti: randomUUID(),
+        username: user.username,
+      },
+      key.signingKey,
+    );
 
-    const id = await new SignJWT({
-      sub: user.sub,
-      ...groupClaim,
-      ...attributeClaims(user, client),
-      iss,
-      'cognito:username': user.username,
-      origin_jti: args.originJti,
-      aud: client.id,
-      event_id: eventId,
-      token_use: 'id',
-      auth_time: authTime,
-      exp: iat + idTtl,
-      iat,
-      jti: randomUUID(),
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-      .sign(key.privateKey);
+    const id = signRs256Jwt(
+      header,
+      {
+        sub: user.sub,
+        ...groupClaim,
+        ...attributeClaims(user, client),
+        iss,
+        'cognito:username': user.username,
+        origin_jti: args.originJti,
+        aud: client.id,
+        event_id: eventId,
+        token_use: 'id',
+        auth_time: authTime,
+        exp: iat + idTtl,
+        iat,
+        jti: randomUUID(),
+      },
+      key.signingKey,
+    );
 
     return { AccessToken: access, IdToken: id, ExpiresIn: accessTtl, TokenType: 'Bearer' };
   }

@@ -76,6 +76,38 @@ describe.each(BOTH_DATABASES)('sign-in security (%s)', (database) => {
     tokens(await respond(server, 'SOFTWARE_TOKEN_MFA', second, { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '', 1) }));
   });
 
+  // Threat: a replayed TOTP code ending the sign-in anyway, or being a free guess. The answer that ends a
+  // sign-in records the code's step, claims the session and stores the tokens in one statement.
+  it('counts a replayed TOTP code as a wrong code and stores nothing for it, up to the fifth', async () => {
+    const user = await createTestUser(server);
+    advance(server, 30);
+    const code = totpAt(server, user.totpSecret ?? '');
+    tokens(await respond(server, 'SOFTWARE_TOKEN_MFA', session(await passwordAuth(server, user.username, user.password)), { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: code }));
+    const second = session(await passwordAuth(server, user.username, user.password));
+    for (let i = 1; i <= 4; i++) expectError(await respond(server, 'SOFTWARE_TOKEN_MFA', second, { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: code }), 'CodeMismatchException');
+    expectError(await respond(server, 'SOFTWARE_TOKEN_MFA', second, { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: code }), 'NotAuthorizedException', EXPIRED);
+    const stored = await server.db.query<{ origins: number; devices: number }>(
+      'SELECT (SELECT count(*)::int FROM refresh_tokens WHERE user_sub = $1) AS origins, (SELECT count(*)::int FROM devices WHERE user_sub = $1) AS devices',
+      [user.sub],
+    );
+    expect(stored[0]).toEqual({ origins: 1, devices: 1 });
+  });
+
+  // Threat: two requests racing with one Session string and one TOTP code to get two sets of tokens.
+  it('gives tokens to only one of two concurrent TOTP answers on the same session', async () => {
+    const user = await createTestUser(server);
+    advance(server, 30);
+    const current = session(await passwordAuth(server, user.username, user.password));
+    const answer = { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '') };
+    const replies = await Promise.all([respond(server, 'SOFTWARE_TOKEN_MFA', current, answer), respond(server, 'SOFTWARE_TOKEN_MFA', current, answer)]);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    const loser = replies.find((r) => r.status !== 200);
+    expect(['CodeMismatchException', 'NotAuthorizedException']).toContain(loser?.body.__type);
+    const stored = await server.db.query<{ origins: number }>('SELECT count(*)::int AS origins FROM refresh_tokens WHERE user_sub = $1', [user.sub]);
+    expect(stored[0]?.origins).toBe(1);
+    expectError(await respond(server, 'SOFTWARE_TOKEN_MFA', current, answer), 'NotAuthorizedException', EXPIRED);
+  });
+
   // Threat: replaying a captured Session string to obtain a second set of tokens.
   it('refuses a challenge session once it moved on or completed, also under concurrent use', async () => {
     const user = await createTestUser(server, { mfa: 'sms' });

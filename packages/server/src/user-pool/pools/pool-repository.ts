@@ -168,13 +168,14 @@ export async function requireClient(q: Queryable, clientId: string): Promise<{ c
  * in the same round trip: every sign-in request starts here and most need one more read.
  */
 export async function requireClientWith(q: Queryable, clientId: string, sideSql: string, sideParams: readonly unknown[]): Promise<{ client: ClientRecord; pool: PoolRecord; side: unknown }> {
-  const rows = await q.query<ClientRow & { pool: PoolRow; side: unknown }>(
-    `SELECT c.*, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
+  // Three JSON columns rather than c.*: fewer values for the driver to parse on a hot path.
+  const rows = await q.query<{ client: ClientRow; pool: PoolRow; side: unknown }>(
+    `SELECT row_to_json(c) AS client, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
     [clientId, ...sideParams],
   );
   const row = rows[0];
   if (row === undefined) throw fail('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
-  return { client: toClient(row), pool: toPool(row.pool), side: row.side };
+  return { client: toClient(row.client), pool: toPool(row.pool), side: row.side };
 }
 
 /** All app clients of a pool, oldest first. */

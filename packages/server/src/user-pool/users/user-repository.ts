@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import type { SqlParams } from '../../db/sql-params.js';
 import { fail } from '../../errors/catalogue.js';
 import type { PoolRecord } from '../pools/pool-repository.js';
 
@@ -109,7 +110,8 @@ export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: str
 
 /**
  * findUserByLogin together with the value of the user's rate-limit counter `counterKeyPrefix` + sub
- * (0 when absent or its window has passed), read in the same round trip.
+ * (0 when absent or its window has passed), read in the same round trip. `byName`: the username
+ * lookup already done in another statement (userByNameCountedSql; null when no user has that name).
  */
 export async function findUserByLoginCounted(
   q: Queryable,
@@ -117,8 +119,33 @@ export async function findUserByLoginCounted(
   login: string,
   counterKeyPrefix: string,
   now: Date,
-): Promise<{ user: UserRecord; counted: number } | undefined> {
-  return findLogin(q, pool, login, { counterKeyPrefix, now });
+  byName?: CountedUser | null,
+): Promise<CountedUser | undefined> {
+  return findLogin(q, pool, login, { counterKeyPrefix, now }, byName);
+}
+
+/** A user with the value of one of their rate-limit counters. */
+export interface CountedUser {
+  readonly user: UserRecord;
+  readonly counted: number;
+}
+
+/**
+ * A scalar subquery (JSON or NULL) of the user whose username is `login` in the pool `poolIdSql`
+ * (an SQL expression, e.g. a column of an outer query) with their counter `counterKeyPrefix` + sub, for
+ * another statement to carry (see findUserByLoginCounted's `byName`). Adds its parameters to `params`.
+ */
+export function userByNameCountedSql(params: SqlParams, poolIdSql: string, login: string, counterKeyPrefix: string, now: Date): string {
+  return `SELECT row_to_json(named) FROM (
+      SELECT u.*, (SELECT r.count::int FROM rate_limit_counters r WHERE r.key = ${params.add(counterKeyPrefix)}::text || u.sub AND r.expires_at > ${params.add(now)}::timestamptz) AS counted
+      FROM users u WHERE u.pool_id = ${poolIdSql} AND u.username_key = ${params.add(usernameKey(login))}::text) named`;
+}
+
+/** Reads the value of userByNameCountedSql (JSON with string timestamps, or null). */
+export function countedUserFromJson(value: unknown): CountedUser | null {
+  if (value === null || value === undefined) return null;
+  const row = value as UserRow & { counted: number | null };
+  return { user: toUser(row), counted: Number(row.counted ?? 0) };
 }
 
 async function findLogin(
@@ -126,12 +153,16 @@ async function findLogin(
   pool: PoolRecord,
   login: string,
   counter: { counterKeyPrefix: string; now: Date } | undefined,
-): Promise<{ user: UserRecord; counted: number } | undefined> {
+  prefetchedByName?: CountedUser | null,
+): Promise<CountedUser | undefined> {
   const counted = counter === undefined ? '0' : '(SELECT r.count::int FROM rate_limit_counters r WHERE r.key = $3 || users.sub AND r.expires_at > $4)';
   const extra = counter === undefined ? [] : [counter.counterKeyPrefix, counter.now];
-  const one = (rows: readonly (UserRow & { counted: number | null })[]): { user: UserRecord; counted: number } | undefined =>
+  const one = (rows: readonly (UserRow & { counted: number | null })[]): CountedUser | undefined =>
     rows.length === 1 && rows[0] !== undefined ? { user: toUser(rows[0]), counted: Number(rows[0].counted ?? 0) } : undefined;
-  const byName = one(await q.query<UserRow & { counted: number | null }>(`SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND username_key = $2`, [pool.id, usernameKey(login), ...extra]));
+  const byName =
+    prefetchedByName !== undefined
+      ? (prefetchedByName ?? undefined)
+      : one(await q.query<UserRow & { counted: number | null }>(`SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND username_key = $2`, [pool.id, usernameKey(login), ...extra]));
   if (byName !== undefined) return byName;
   if (pool.aliasAttributes.includes('email') && login.includes('@')) {
     const byEmail = one(

@@ -2,10 +2,11 @@
 // first factor, or to verify the email of MFA_SETUP), SMS_OTP — and to SELECT_MFA_TYPE and MFA_SETUP.
 import { fail } from '../../../errors/catalogue.js';
 import { updateUser, aliasTakenBy, type MfaKind } from '../../users/user-repository.js';
-import { askMfa, checkMfaAnswer, checkSentCode, sendChallengeCode } from '../mfa/mfa-challenge.js';
+import { askMfa, checkMfaAnswer, checkSentCode, countingWrongCodes, matchTotpAnswer, sendChallengeCode, WRONG_MFA_CODE } from '../mfa/mfa-challenge.js';
+import { recordTotpStep } from '../totp/totp-verification.js';
 import { setupMfaOptions, usableMfaMethods } from '../mfa/mfa-methods.js';
 import { requireParameter } from '../sign-in/app-client-checks.js';
-import { continueSignIn } from '../sign-in/continue-sign-in.js';
+import { continueSignIn, decideSignIn, produceSignIn } from '../sign-in/continue-sign-in.js';
 import { challenge } from '../sign-in/sign-in-outcome.js';
 import { assertUserMaySignIn } from '../sign-in/user-gate.js';
 import { sessionUser, type ChallengeAnswer, type ChallengeHandler } from './challenge-input.js';
@@ -26,8 +27,28 @@ async function answerMfa(answer: ChallengeAnswer, method: MfaKind) {
 /** RespondToAuthChallenge SMS_MFA (SMS_MFA_CODE). */
 export const answerSmsMfa: ChallengeHandler = (answer) => answerMfa(answer, 'SMS_MFA');
 
-/** RespondToAuthChallenge SOFTWARE_TOKEN_MFA (SOFTWARE_TOKEN_MFA_CODE). */
-export const answerSoftwareTokenMfa: ChallengeHandler = (answer) => answerMfa(answer, 'SOFTWARE_TOKEN_MFA');
+/**
+ * RespondToAuthChallenge SOFTWARE_TOKEN_MFA (SOFTWARE_TOKEN_MFA_CODE). When the answer ends the
+ * sign-in, the code's time step is recorded (replay guard) in the statement that claims the session
+ * and stores the tokens; a step used before is then the same counted wrong code as here.
+ */
+export const answerSoftwareTokenMfa: ChallengeHandler = async (answer) => {
+  const { ctx, scope, session, responses } = answer;
+  const user = sessionUser(answer);
+  const { proven, mfa } = session.state;
+  if (proven === undefined || mfa !== 'SOFTWARE_TOKEN_MFA') throw expired();
+  const code = requireParameter(responses, CODE_RESPONSE.SOFTWARE_TOKEN_MFA);
+  const now = ctx.clock.now();
+  const step = await countingWrongCodes(ctx, session, async () => matchTotpAnswer(user, code, now));
+  const replayed = (): Promise<never> => countingWrongCodes(ctx, session, () => Promise.reject(fail('CodeMismatchException', WRONG_MFA_CODE)));
+  const decision = await decideSignIn(ctx, scope, user, { ...session.state, proven, mfaDone: true });
+  if (decision.step.kind === 'TOKENS') {
+    const outcome = await produceSignIn(ctx, scope, decision);
+    return outcome.kind === 'tokens' ? { ...outcome, totpStep: { step, now, replayed } } : outcome;
+  }
+  if (!(await recordTotpStep(ctx, user.sub, step, now))) await replayed();
+  return produceSignIn(ctx, scope, decision);
+};
 
 /** RespondToAuthChallenge EMAIL_OTP (EMAIL_OTP_CODE): email MFA, the email of MFA_SETUP, or USER_AUTH's first factor. */
 export const answerEmailOtp: ChallengeHandler = async (answer) => {

@@ -3,6 +3,7 @@
 // (remembered devices answer DEVICE_SRP_AUTH instead of MFA).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../db/database.js';
+import type { SqlParams } from '../../../db/sql-params.js';
 import { fail } from '../../../errors/catalogue.js';
 import { addSeconds } from '../../../time/clock.js';
 
@@ -73,21 +74,34 @@ export async function requireConfirmedDevice(q: Queryable, userSub: string, devi
   return device;
 }
 
+/** The keys of a new device: `<region>_<uuid>` (as Cognito's) and its group key. */
+export function newDeviceKeys(poolId: string): { deviceKey: string; deviceGroupKey: string } {
+  const region = poolId.split('_')[0] ?? 'local';
+  return { deviceKey: `${region}_${randomUUID()}`, deviceGroupKey: `-${randomBytes(7).toString('base64url')}` };
+}
+
+/** Unconfirmed devices older than this are removed when the user gets a new one (clients that never call ConfirmDevice). */
+const STALE_PENDING_DEVICE_SECONDS = 24 * 3600;
+
 /**
- * Creates the unconfirmed device a sign-in offers as NewDeviceMetadata. Unconfirmed devices of
- * the user older than a day are removed (clients that never call ConfirmDevice).
+ * Creates the unconfirmed device a sign-in offers as NewDeviceMetadata, as two CTEs (`<name>_stale`,
+ * `<name>`) of the statement that ends the sign-in, run only when `condition` (an SQL boolean) holds.
+ * Unconfirmed devices of the user older than a day are removed (clients that never call ConfirmDevice).
  */
-export async function createPendingDevice(q: Queryable, args: { poolId: string; userSub: string; ip: string; now: Date }): Promise<DeviceRecord> {
-  const region = args.poolId.split('_')[0] ?? 'local';
-  const rows = await q.query<DeviceRow>(
-    `WITH stale AS (DELETE FROM devices WHERE user_sub = $3 AND confirmed = false AND created_at < $7)
-     INSERT INTO devices (device_key, pool_id, user_sub, device_group_key, remembered, confirmed, last_ip, last_authenticated_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, false, false, $5, $6, $6, $6) RETURNING *`,
-    [`${region}_${randomUUID()}`, args.poolId, args.userSub, `-${randomBytes(7).toString('base64url')}`, args.ip, args.now, addSeconds(args.now, -24 * 3600)],
-  );
-  const row = rows[0];
-  if (row === undefined) throw new Error('insert returned no row');
-  return toDevice(row);
+export function pendingDeviceCtes(
+  params: SqlParams,
+  name: string,
+  args: { deviceKey: string; deviceGroupKey: string; poolId: string; userSub: string; ip: string; now: Date },
+  condition = 'true',
+): string[] {
+  const now = params.add(args.now);
+  const sub = params.add(args.userSub);
+  return [
+    `${name}_stale AS (DELETE FROM devices WHERE user_sub = ${sub}::uuid AND confirmed = false AND created_at < ${params.add(addSeconds(args.now, -STALE_PENDING_DEVICE_SECONDS))}::timestamptz AND ${condition})`,
+    `${name} AS (INSERT INTO devices (device_key, pool_id, user_sub, device_group_key, remembered, confirmed, last_ip, last_authenticated_at, created_at, updated_at)
+      SELECT ${params.add(args.deviceKey)}::text, ${params.add(args.poolId)}::text, ${sub}::uuid, ${params.add(args.deviceGroupKey)}::text, false, false, ${params.add(args.ip)}::text,
+             ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz WHERE ${condition})`,
+  ];
 }
 
 /** ConfirmDevice: stores the verifier and name; remembered at once unless the pool waits for the user's choice. */
@@ -102,9 +116,10 @@ export async function confirmDevice(
   );
 }
 
-/** Records a sign-in from the device (ListDevices' last authenticated date and address). */
-export async function touchDevice(q: Queryable, deviceKey: string, ip: string, now: Date): Promise<void> {
-  await q.query('UPDATE devices SET last_ip = $2, last_authenticated_at = $3 WHERE device_key = $1', [deviceKey, ip, now]);
+/** Records a sign-in from the device (ListDevices' last authenticated date and address), as the CTE `name` of a larger statement, run only when `condition` (an SQL boolean) holds. */
+export function touchDeviceCte(params: SqlParams, name: string, args: { deviceKey: string; ip: string; now: Date }, condition = 'true'): string {
+  return `${name} AS (UPDATE devices SET last_ip = ${params.add(args.ip)}::text, last_authenticated_at = ${params.add(args.now)}::timestamptz
+    WHERE device_key = ${params.add(args.deviceKey)}::text AND ${condition})`;
 }
 
 /** Sets the remembered status. */

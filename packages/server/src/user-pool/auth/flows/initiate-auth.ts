@@ -1,7 +1,9 @@
 // InitiateAuth: starts a sign-in with one of the flows, or refreshes tokens.
+import { SqlParams } from '../../../db/sql-params.js';
 import { defineOperation } from '../../operations/operation.js';
 import type { OperationContext } from '../../operations/operation-context.js';
-import { requireClient } from '../../pools/pool-repository.js';
+import { requireClient, requireClientWith } from '../../pools/pool-repository.js';
+import { countedUserFromJson, userByNameCountedSql, type CountedUser } from '../../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, enumeration, object, optional } from '../../wire/input-schema.js';
 import { startCustomAuth } from '../custom-auth/custom-auth-rounds.js';
 import { assertFlowAllowed } from '../sign-in/app-client-checks.js';
@@ -15,16 +17,36 @@ import { startUserSrpAuth } from './user-srp-auth.js';
 
 const FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN'] as const satisfies readonly AuthFlow[];
 
+/**
+ * The app client and pool (requireClient). For USER_SRP_AUTH with a USERNAME, the same round trip
+ * also looks the user up by username with their wrong-password count (`byName`; null: no such
+ * user), which the flow would read next; the checks still run in their usual order.
+ */
+async function loadScope(
+  ctx: OperationContext,
+  clientId: string,
+  flow: AuthFlow,
+  parameters: Readonly<Record<string, string>>,
+): Promise<{ scope: SignInScope; byName?: CountedUser | null }> {
+  const login = parameters.USERNAME;
+  if (flow !== 'USER_SRP_AUTH' || login === undefined || login === '') return { scope: await requireClient(ctx.db, clientId) };
+  const params = new SqlParams([clientId]);
+  const sideSql = userByNameCountedSql(params, 'c.pool_id', login, ctx.limits.wrongPasswordKeyPrefix, ctx.clock.now());
+  const { client, pool, side } = await requireClientWith(ctx.db, clientId, sideSql, params.values.slice(1));
+  return { scope: { client, pool }, byName: countedUserFromJson(side) };
+}
+
 function startFlow(
   ctx: OperationContext,
   scope: SignInScope,
   flow: AuthFlow,
   parameters: Readonly<Record<string, string>>,
   clientMetadata: Readonly<Record<string, string>>,
+  byName: CountedUser | null | undefined,
 ): Promise<SignInOutcome> {
   switch (flow) {
     case 'USER_SRP_AUTH':
-      return startUserSrpAuth(ctx, scope, parameters);
+      return startUserSrpAuth(ctx, scope, parameters, byName);
     case 'USER_PASSWORD_AUTH':
       return startUserPasswordAuth(ctx, scope, parameters);
     case 'USER_AUTH':
@@ -42,7 +64,8 @@ export const initiateAuth = defineOperation(
   'InitiateAuth',
   object({ AuthFlow: enumeration(FLOWS), AuthParameters: optional(authParametersSchema), ClientId: clientIdSchema, ClientMetadata: optional(clientMetadataSchema) }),
 )
-  .step('scope', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('loaded', (ctx, i) => loadScope(ctx, i.ClientId, i.AuthFlow, i.AuthParameters ?? {}))
+  .step('scope', (_ctx, _i, s) => s.loaded.scope)
   .do('check the client allows the flow', (_ctx, i, s) => assertFlowAllowed(s.scope.client, i.AuthFlow))
-  .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}))
+  .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
   .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));

@@ -4,7 +4,7 @@
 import { padHex } from '@steward/auth-core/srp';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
-import { findUserByLoginCounted, type UserRecord } from '../../users/user-repository.js';
+import { findUserByLoginCounted, type CountedUser, type UserRecord } from '../../users/user-repository.js';
 import { assertSecretHash, requireParameter } from '../sign-in/app-client-checks.js';
 import { presentedDevice } from '../sign-in/presented-device.js';
 import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
@@ -59,11 +59,11 @@ export async function passwordVerifierChallenge(
   );
 }
 
-/** InitiateAuth USER_SRP_AUTH. */
-export async function startUserSrpAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>): Promise<SignInOutcome> {
+/** InitiateAuth USER_SRP_AUTH. `byName`: the username lookup InitiateAuth already did with the client (see findUserByLoginCounted). */
+export async function startUserSrpAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>, byName?: CountedUser | null): Promise<SignInOutcome> {
   const login = requireParameter(parameters, 'USERNAME');
   const clientA = requireClientA(parameters);
-  const found = await findUserByLoginCounted(ctx.db, scope.pool, login, ctx.limits.wrongPasswordKeyPrefix, ctx.clock.now());
+  const found = await findUserByLoginCounted(ctx.db, scope.pool, login, ctx.limits.wrongPasswordKeyPrefix, ctx.clock.now(), byName);
   const user = found?.user;
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
   return passwordVerifierChallenge(ctx, scope, user, login, clientA, { flow: 'USER_SRP_AUTH', deviceKey: parameters.DEVICE_KEY }, found?.counted);

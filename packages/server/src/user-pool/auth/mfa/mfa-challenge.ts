@@ -7,7 +7,7 @@ import { sendCode, type CodeDeliveryDetails } from '../../codes/code-delivery.js
 import type { OperationContext } from '../../operations/operation-context.js';
 import { recordAuthSessionFailure, type AuthSession } from '../../sessions/auth-sessions.js';
 import type { MfaKind, UserRecord } from '../../users/user-repository.js';
-import { acceptTotpCode } from '../totp/totp-verification.js';
+import { matchTotpCode, recordTotpStep } from '../totp/totp-verification.js';
 
 /** MFA codes sent by SMS or email are valid for 3 minutes, as Cognito's. */
 export const MFA_CODE_TTL_SECONDS = 180;
@@ -58,11 +58,22 @@ export async function checkSentCode(ctx: OperationContext, session: AuthSession<
   await countingWrongCodes(ctx, session, () => consumeCode(ctx, { user, purpose, code }));
 }
 
+/**
+ * The time step of an authenticator-app code for the user's verified secret (± one step), before
+ * the replay check; SoftwareTokenMFANotFoundException without a secret, CodeMismatchException for a wrong code.
+ */
+export function matchTotpAnswer(user: UserRecord, code: string, now: Date): bigint {
+  if (user.totpSecret === null) throw fail('SoftwareTokenMFANotFoundException', 'Software token MFA is not set up for the user.');
+  const step = matchTotpCode(user.totpSecret, code, now);
+  if (step === undefined) throw fail('CodeMismatchException', WRONG_MFA_CODE);
+  return step;
+}
+
 /** Checks an authenticator-app code against the user's verified secret (± one step, never twice). */
 export async function checkTotp(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, code: string): Promise<void> {
   await countingWrongCodes(ctx, session, async () => {
-    if (user.totpSecret === null) throw fail('SoftwareTokenMFANotFoundException', 'Software token MFA is not set up for the user.');
-    if (!(await acceptTotpCode(ctx, user.sub, user.totpSecret, code))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
+    const now = ctx.clock.now();
+    if (!(await recordTotpStep(ctx, user.sub, matchTotpAnswer(user, code, now), now))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
   });
 }
 

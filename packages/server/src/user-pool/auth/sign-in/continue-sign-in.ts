@@ -4,10 +4,10 @@ import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { PoolRecord } from '../../pools/pool-repository.js';
 import type { UserRecord } from '../../users/user-repository.js';
-import { findUserDevice } from '../devices/device-repository.js';
+import { findUserDevice, type DeviceRecord } from '../devices/device-repository.js';
 import { askMfa } from '../mfa/mfa-challenge.js';
 import { setupMfaOptions, usableMfaMethods } from '../mfa/mfa-methods.js';
-import { decideNextStep } from './next-step.js';
+import { decideNextStep, type NextStep } from './next-step.js';
 import { challenge, type SignInOutcome, type SignInScope } from './sign-in-outcome.js';
 import type { ProvenFactor, SignInState } from './sign-in-state.js';
 
@@ -25,8 +25,16 @@ export function newPasswordParameters(pool: PoolRecord, user: UserRecord): Recor
   };
 }
 
-/** Produces the next step of a sign-in whose first factor (`state.proven`) was proven. */
-export async function continueSignIn(ctx: OperationContext, scope: SignInScope, user: UserRecord, state: SignInState & { proven: ProvenFactor }): Promise<SignInOutcome> {
+/** The next step of a sign-in, decided but not produced yet (nothing sent, nothing stored). */
+export interface SignInDecision {
+  readonly user: UserRecord;
+  readonly state: SignInState & { proven: ProvenFactor };
+  readonly step: NextStep;
+  readonly confirmedDevice: DeviceRecord | undefined;
+}
+
+/** Looks up the facts (the presented device) and decides the next step of a sign-in whose first factor (`state.proven`) was proven. */
+export async function decideSignIn(ctx: OperationContext, scope: SignInScope, user: UserRecord, state: SignInState & { proven: ProvenFactor }): Promise<SignInDecision> {
   const device = state.deviceKey === undefined ? undefined : await findUserDevice(ctx.db, user.sub, state.deviceKey);
   const confirmedDevice = device?.confirmed === true ? device : undefined;
   const step = decideNextStep({
@@ -42,6 +50,12 @@ export async function continueSignIn(ctx: OperationContext, scope: SignInScope, 
     preferredMfa: user.preferredMfa,
     setupOptions: setupMfaOptions(scope.pool),
   });
+  return { user, state, step, confirmedDevice };
+}
+
+/** Produces a decided step: a challenge (sending a code where the step needs one) or tokens. */
+export async function produceSignIn(ctx: OperationContext, scope: SignInScope, decision: SignInDecision): Promise<SignInOutcome> {
+  const { user, state, step, confirmedDevice } = decision;
   const next: SignInState = { ...state, srp: undefined, mfa: undefined, offered: undefined, webAuthnChallenge: undefined };
   switch (step.kind) {
     case 'NEW_PASSWORD_REQUIRED':
@@ -59,4 +73,9 @@ export async function continueSignIn(ctx: OperationContext, scope: SignInScope, 
     case 'TOKENS':
       return { kind: 'tokens', user, deviceKey: confirmedDevice?.deviceKey ?? null, offerNewDevice: confirmedDevice === undefined };
   }
+}
+
+/** Produces the next step of a sign-in whose first factor (`state.proven`) was proven. */
+export async function continueSignIn(ctx: OperationContext, scope: SignInScope, user: UserRecord, state: SignInState & { proven: ProvenFactor }): Promise<SignInOutcome> {
+  return produceSignIn(ctx, scope, await decideSignIn(ctx, scope, user, state));
 }

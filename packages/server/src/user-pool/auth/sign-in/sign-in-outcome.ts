@@ -2,12 +2,14 @@
 // string (a new session, or the current one moved on so the old string stops working), or tokens
 // (the session is claimed first, atomically, so one Session can never yield two sets of tokens).
 import type { AuthenticationResult } from '../../../tokens/token-service.js';
+import { SqlParams } from '../../../db/sql-params.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
-import type { UserRecord } from '../../users/user-repository.js';
-import { createPendingDevice, touchDevice } from '../devices/device-repository.js';
+import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
+import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
+import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import type { ChallengeName, FirstFactor, SignInState } from './sign-in-state.js';
 
 /** The app client and pool a sign-in runs in. */
@@ -26,8 +28,23 @@ export type SignInOutcome =
       readonly userSub: string | null;
       readonly availableChallenges?: readonly FirstFactor[];
     }
-  | { readonly kind: 'tokens'; readonly user: UserRecord; readonly deviceKey: string | null; readonly offerNewDevice: boolean }
+  | {
+      readonly kind: 'tokens';
+      readonly user: UserRecord;
+      readonly deviceKey: string | null;
+      readonly offerNewDevice: boolean;
+      /** A TOTP step to record in the statement that ends the sign-in: nothing else happens unless it was unused. */
+      readonly totpStep?: TotpStepGuard;
+    }
   | { readonly kind: 'refreshed'; readonly result: AuthenticationResult };
+
+/** The TOTP step an answer matched, recorded (replay guard) in the statement that ends the sign-in. */
+export interface TotpStepGuard {
+  readonly step: bigint;
+  readonly now: Date;
+  /** What a step used before means: counts a wrong code and throws. */
+  readonly replayed: () => Promise<never>;
+}
 
 /** InitiateAuth's and RespondToAuthChallenge's response body. */
 export interface SignInResponse {
@@ -51,24 +68,6 @@ export function challenge(
 
 const sessionExpired = (): Error => fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
-/**
- * Deletes the session if it still exists; NotAuthorizedException when another request already used it.
- * With `clearCounterKey`, the same statement deletes that rate-limit counter, only when the claim succeeded
- * (one round trip for what a successful sign-in ends with).
- */
-export async function claimAuthSession(ctx: Pick<OperationContext, 'db'>, current: Pick<AuthSession<object>, 'id'>, clearCounterKey?: string): Promise<void> {
-  const rows =
-    clearCounterKey === undefined
-      ? await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1 RETURNING 1', [current.id])
-      : await ctx.db.query(
-          `WITH claimed AS (DELETE FROM auth_sessions WHERE id = $1 RETURNING 1),
-                cleared AS (DELETE FROM rate_limit_counters WHERE key = $2 AND EXISTS (SELECT 1 FROM claimed) RETURNING 1)
-           SELECT 1 FROM claimed`,
-          [current.id, clearCounterKey],
-        );
-  if (rows.length === 0) throw sessionExpired();
-}
-
 /** Device tracking is on unless the pool's settings say `"deviceTracking": false`. */
 export function deviceTrackingOn(pool: PoolRecord): boolean {
   return pool.settings.deviceTracking !== false;
@@ -90,25 +89,58 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
         ...(outcome.availableChallenges !== undefined ? { AvailableChallenges: [...outcome.availableChallenges] } : {}),
       };
     }
-    case 'tokens': {
-      const { user } = outcome;
-      // A proven sign-in forgets earlier wrong passwords; with a session, in the statement that claims it.
-      if (current !== undefined) await claimAuthSession(ctx, current, ctx.limits.wrongPasswordKey(user.sub));
-      const now = ctx.clock.now();
-      let deviceKey = outcome.deviceKey;
-      let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
-      if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool)) {
-        const device = await createPendingDevice(ctx.db, { poolId: user.poolId, userSub: user.sub, ip: ctx.request.ip, now });
-        deviceKey = device.deviceKey;
-        newDevice = { DeviceKey: device.deviceKey, DeviceGroupKey: device.deviceGroupKey };
-      } else if (deviceKey !== null) {
-        await touchDevice(ctx.db, deviceKey, ctx.request.ip, now);
-      }
-      const result = await ctx.tokens.issueForSignIn({ client: scope.client, user, authTime: now, deviceKey });
-      if (current === undefined) await ctx.limits.clearWrongPasswords(user.sub);
-      return { ChallengeParameters: {}, AuthenticationResult: { ...result, ...(newDevice !== undefined ? { NewDeviceMetadata: newDevice } : {}) } };
-    }
+    case 'tokens':
+      return sendTokens(ctx, scope, outcome, current);
     case 'refreshed':
       return { ChallengeParameters: {}, AuthenticationResult: outcome.result };
   }
+}
+
+/**
+ * Ends a sign-in with tokens in one statement of data-modifying CTEs, each part conditional on the
+ * one before: the TOTP step is recorded (if the outcome carries one), then the session is claimed
+ * (only if the step was new; a claim fails when another request already used the session), then
+ * the wrong-password counter is cleared, the device created or touched and the origin of the
+ * tokens stored (only if the claim succeeded). The code then says which part stopped it.
+ */
+async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Extract<SignInOutcome, { kind: 'tokens' }>, current: AuthSession<object> | undefined): Promise<SignInResponse> {
+  const { user } = outcome;
+  const now = ctx.clock.now();
+  const params = new SqlParams();
+  const ctes: string[] = [];
+  let gate = 'true';
+  if (outcome.totpStep !== undefined) {
+    ctes.push(...recordTotpStepCtes(params, 'fresh_step', { userSub: user.sub, step: outcome.totpStep.step, now: outcome.totpStep.now }));
+    gate = 'EXISTS (SELECT 1 FROM fresh_step)';
+  }
+  if (current !== undefined) {
+    ctes.push(`claimed AS (DELETE FROM auth_sessions WHERE id = ${params.add(current.id)}::text AND ${gate} RETURNING 1)`);
+    gate = 'EXISTS (SELECT 1 FROM claimed)';
+  }
+  // A proven sign-in forgets earlier wrong passwords.
+  ctes.push(`cleared AS (DELETE FROM rate_limit_counters WHERE key = ${params.add(ctx.limits.wrongPasswordKey(user.sub))}::text AND ${gate})`);
+  let deviceKey = outcome.deviceKey;
+  let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
+  if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool)) {
+    const keys = newDeviceKeys(user.poolId);
+    ctes.push(...pendingDeviceCtes(params, 'new_device', { ...keys, poolId: user.poolId, userSub: user.sub, ip: ctx.request.ip, now }, gate));
+    deviceKey = keys.deviceKey;
+    newDevice = { DeviceKey: keys.deviceKey, DeviceGroupKey: keys.deviceGroupKey };
+  } else if (deviceKey !== null) {
+    ctes.push(touchDeviceCte(params, 'touched_device', { deviceKey, ip: ctx.request.ip, now }, gate));
+  }
+  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey });
+  ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
+  const rows = await ctx.db.query<{ fresh: boolean; claimed: boolean; groups: string[] }>(
+    `WITH ${ctes.join(',\n')}
+     SELECT ${outcome.totpStep !== undefined ? 'EXISTS (SELECT 1 FROM fresh_step)' : 'true'} AS fresh, ${current !== undefined ? 'EXISTS (SELECT 1 FROM claimed)' : 'true'} AS claimed,
+            ARRAY(${groupsOfUserSql(`${params.add(user.sub)}::uuid`)}) AS groups`,
+    params.values,
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('the statement ending a sign-in returned no row');
+  if (!row.fresh && outcome.totpStep !== undefined) await outcome.totpStep.replayed();
+  if (!row.claimed) throw sessionExpired();
+  const result = await ctx.tokens.tokensForOrigin(origin, row.groups);
+  return { ChallengeParameters: {}, AuthenticationResult: { ...result, ...(newDevice !== undefined ? { NewDeviceMetadata: newDevice } : {}) } };
 }
