@@ -43,7 +43,8 @@ async function completeEmailMfaSetup(browser: AuthRuntime, step: SignInOutput, e
 
 /** A browser profile whose WebAuthn port is a software passkey, on an origin within the pool's relying party. */
 function browserWithPasskey(passkey: SoftwarePasskey): AuthRuntime {
-  const origin = new URL(e2e.server.app.steward.config.publicUrl).origin;
+  // Browsers refuse an IP address as RP id: the loopback server's page is on localhost.
+  const origin = new URL(e2e.server.app.steward.config.publicUrl).origin.replace('//127.0.0.1', '//localhost');
   return createAuthRuntime(
     { ...(e2e.runtimeConfig as { userPoolId: string; userPoolClientId: string; userPoolEndpoint: string }), storage: createMemoryStorage(), cookies: createNoCookies() },
     {

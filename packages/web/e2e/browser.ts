@@ -35,3 +35,34 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/** One credential as Chromium's virtual authenticator holds it (CDP WebAuthn.Credential, the fields the tests read). */
+export interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  userHandle?: string;
+  signCount: number;
+}
+
+/** A virtual authenticator attached to one page: what a phone or laptop with a passkey store would be. */
+export interface VirtualAuthenticator {
+  /** The credentials the authenticator holds now. */
+  credentials: () => Promise<VirtualCredential[]>;
+}
+
+/**
+ * Gives `page` a platform authenticator through the Chrome DevTools Protocol: resident keys, user
+ * verification that always succeeds (as a fingerprint would) and presence simulated, so
+ * navigator.credentials.create/get answer without any prompt in headless Chromium.
+ */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<VirtualAuthenticator> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}

@@ -10,7 +10,8 @@ declare module 'vitest' {
 
 /** Vitest global setup (named `setup`): start the server, provide its URL; the returned function stops it. */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startServer();
+  // On localhost so passkeys work (WebAuthn refuses IP-address relying parties); every file shares it.
+  const server = await startServer({ publicHost: 'localhost' });
   project.provide('baseUrl', server.baseUrl);
   return server.stop;
 }

@@ -145,3 +145,26 @@ export async function signOut(page: Page, options: { everywhere?: boolean } = {}
   await page.waitForURL(/\/login$/);
   await page.getByLabel('Username or email').waitFor();
 }
+
+/** Adds a passkey on /settings/profile (the browser's authenticator answers) and waits for the confirmation toast. */
+export async function addPasskey(page: Page): Promise<void> {
+  await page.goto('/settings/profile');
+  await expectHeading(page, 'Profile');
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  const add = passkeys.getByRole('button', { name: 'Add a passkey' });
+  await add.waitFor();
+  // The list loads after the section shows: wait for it, so its late answer cannot replace the list read after adding.
+  await passkeys.getByText('Loading your passkeys').waitFor({ state: 'detached' });
+  await add.click();
+  await page.getByText('Your passkey is added.').waitFor();
+}
+
+/** From /login: the username, "Sign in another way", then Passkey; the browser's authenticator is asked next. */
+export async function startPasskeySignIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByRole('button', { name: 'Sign in another way' }).click();
+  await expectHeading(page, 'Choose how to sign in');
+  await page.getByRole('radio', { name: /Passkey/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

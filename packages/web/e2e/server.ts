@@ -44,21 +44,31 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** How the browser reaches the server. */
+export interface ServerOptions {
+  /**
+   * `localhost` serves the app at http://localhost:PORT with PUBLIC_URL set to it, so the pool's
+   * WebAuthn relying party is `localhost`: browsers refuse IP addresses as RP IDs, so passkeys
+   * cannot work on http://127.0.0.1. Default `127.0.0.1` (no PUBLIC_URL; the benchmark's setup).
+   */
+  publicHost?: 'localhost' | '127.0.0.1';
+}
+
 /** Starts the server serving the production build; throws when the build is missing or the server fails. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(path.join(WEB_ROOT, 'dist', 'index.html'))) throw new Error('packages/web/dist is missing: run `pnpm --filter @steward/web build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-web-'));
   const port = await freePort();
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   let output = '';
   const child = spawn('pnpm', ['--filter', '@steward/server', 'start'], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(WEB_ROOT, 'dist') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(WEB_ROOT, 'dist'), ...(options.publicHost === 'localhost' ? { PUBLIC_URL: baseUrl } : {}) },
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {
     if (child.pid !== undefined && child.exitCode === null) {
       // The server runs under pnpm and tsx: end the whole process group it leads.

@@ -11,8 +11,10 @@ describe('passkeys', () => {
     server = await startTestServer({ database: 'postgres', env: AUTH_TEST_ENV });
   });
   afterAll(async () => server.close());
+  // The page's origin: browsers refuse an IP address as RP id, so the loopback server is used as localhost.
+  const pageOrigin = (): string => server.url.replace('127.0.0.1', 'localhost');
 
-  async function registerPasskey(accessToken: string, passkey: SoftwarePasskey, origin = server.url): Promise<Reply> {
+  async function registerPasskey(accessToken: string, passkey: SoftwarePasskey, origin = pageOrigin()): Promise<Reply> {
     const started = await server.call('StartWebAuthnRegistration', { AccessToken: accessToken });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const options = started.body.CredentialCreationOptions as { challenge: string; rp: { id: string; name: string }; user: { name: string } };
@@ -37,7 +39,7 @@ describe('passkeys', () => {
     const { user, passkey, accessToken } = await userWithPasskey();
     const listed = await server.call('ListWebAuthnCredentials', { AccessToken: accessToken });
     expect(listed.body.Credentials).toEqual([
-      expect.objectContaining({ CredentialId: passkey.credentialId, RelyingPartyId: '127.0.0.1', AuthenticatorAttachment: 'platform', AuthenticatorTransports: ['internal'] }),
+      expect.objectContaining({ CredentialId: passkey.credentialId, RelyingPartyId: 'localhost', AuthenticatorAttachment: 'platform', AuthenticatorTransports: ['internal'] }),
     ]);
     const start = await server.call('InitiateAuth', { AuthFlow: 'USER_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: user.username } });
     expect(start.body.AvailableChallenges).toEqual(['WEB_AUTHN', 'EMAIL_OTP', 'SMS_OTP', 'PASSWORD', 'PASSWORD_SRP']);
@@ -49,14 +51,14 @@ describe('passkeys', () => {
     expect(start.body.ChallengeName).toBe('WEB_AUTHN');
     const options = requestOptions(start);
     expect(options.allowCredentials.map((c) => c.id)).toEqual([passkey.credentialId]);
-    const done = await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(options, server.url) });
+    const done = await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(options, pageOrigin()) });
     expect(tokens(done).AccessToken).toBeTruthy();
   });
 
   it('asks MFA after a passkey that did not verify the user', async () => {
     const { user, passkey } = await userWithPasskey();
     const start = await webAuthnStart(user.username);
-    const next = await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(requestOptions(start), server.url, { userVerified: false }) });
+    const next = await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(requestOptions(start), pageOrigin(), { userVerified: false }) });
     expect(next.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     advance(server, 30);
     tokens(await respond(server, 'SOFTWARE_TOKEN_MFA', session(next), { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '') }));
@@ -68,8 +70,8 @@ describe('passkeys', () => {
     const start = await webAuthnStart(user.username);
     const options = requestOptions(start);
     expectError(await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(options, 'https://steward-login.example') }), 'WebAuthnOriginNotAllowedException');
-    expectError(await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(options, server.url, { signWith: new SoftwarePasskey() }) }), 'NotAuthorizedException', 'The passkey could not be verified.');
-    const good = passkey.assert(options, server.url);
+    expectError(await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: passkey.assert(options, pageOrigin(), { signWith: new SoftwarePasskey() }) }), 'NotAuthorizedException', 'The passkey could not be verified.');
+    const good = passkey.assert(options, pageOrigin());
     tokens(await respond(server, 'WEB_AUTHN', session(start), { USERNAME: user.username, CREDENTIAL: good }));
     const again = await webAuthnStart(user.username);
     expectError(await respond(server, 'WEB_AUTHN', session(again), { USERNAME: user.username, CREDENTIAL: good }), 'NotAuthorizedException', 'The passkey could not be verified.');
@@ -83,7 +85,7 @@ describe('passkeys', () => {
     const credential = passkey.register(started.body.CredentialCreationOptions as { challenge: string; rp: { id?: string } }, 'https://evil.example');
     expectError(await server.call('CompleteWebAuthnRegistration', { AccessToken, Credential: credential }), 'WebAuthnOriginNotAllowedException');
     const started2 = await server.call('StartWebAuthnRegistration', { AccessToken });
-    const credential2 = passkey.register(started2.body.CredentialCreationOptions as { challenge: string; rp: { id?: string } }, server.url);
+    const credential2 = passkey.register(started2.body.CredentialCreationOptions as { challenge: string; rp: { id?: string } }, pageOrigin());
     expect((await server.call('CompleteWebAuthnRegistration', { AccessToken, Credential: credential2 })).status).toBe(200);
     expectError(await server.call('CompleteWebAuthnRegistration', { AccessToken, Credential: credential2 }), 'WebAuthnChallengeNotFoundException');
   });

@@ -222,6 +222,29 @@ describe('the sign-in screens', () => {
     expect(await screen.findByLabelText('Username or email')).toBeTruthy();
   });
 
+  it('says a refused passkey is not verified (not a wrong password) and keeps the passkey prompt', async () => {
+    const services = testServices();
+    services.auth.signIn.mockResolvedValueOnce(step({ signInStep: 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION', availableChallenges: ['WEB_AUTHN'] }));
+    // What the server answers to a passkey that is not this user's (challenges/web-authn.ts).
+    services.auth.confirmSignIn.mockRejectedValueOnce(providerError('NotAuthorizedException', 'The passkey could not be verified.'));
+    await renderApp(services, '/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username or email'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Sign in another way' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This passkey could not be verified.');
+    expect(alert.textContent).not.toContain('password.');
+    expect(screen.getByRole('heading', { name: 'Use your passkey' })).toBeTruthy();
+    expect(useSignInStore.getState().challengeName).toBe('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION');
+    // The provider's session has moved past the factor choice, so "Try again" starts a fresh passkey sign-in.
+    services.auth.signIn.mockRejectedValueOnce(providerError('NotAuthorizedException', 'The passkey could not be verified.'));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(services.auth.signIn).toHaveBeenLastCalledWith({ username: 'alice', options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } });
+    expect(services.auth.confirmSignIn).toHaveBeenCalledTimes(1);
+  });
+
   it('sends an unconfirmed account to confirm sign-up with its username', async () => {
     const services = testServices();
     services.auth.signIn.mockResolvedValueOnce(step({ signInStep: 'CONFIRM_SIGN_UP' }));

@@ -96,7 +96,7 @@ export function SignInPage() {
     );
   }
   if (flow.phase === 'remember-device') return <RememberDeviceStep busy={flow.busy} onChoose={flow.chooseRememberDevice} />;
-  if (flow.phase === 'passkey') return <PasskeyPrompt busy={flow.busy} error={flow.error} onRetry={() => flow.respond('WEB_AUTHN')} onCancel={flow.cancel} />;
+  if (flow.phase === 'passkey') return <PasskeyPrompt busy={flow.busy} error={flow.error} onRetry={flow.retryPasskey} onCancel={flow.cancel} />;
   if (nextStep !== null && username !== null) return <StepScreen step={nextStep} username={username} flow={flow} />;
 
   return (

@@ -32,6 +32,8 @@ describe('describeAuthError', () => {
     expect(words('Password attempts exceeded')).toMatchObject({ field: 'form', message: 'Too many wrong passwords.' });
     expect(words('User is disabled.')).toMatchObject({ message: 'This account is disabled.' });
     expect(words('Invalid session for the user, session is expired.')).toMatchObject({ message: 'This sign-in took too long.' });
+    // The server's answer to a passkey that is not the user's: the screen must not talk about a password.
+    expect(words('The passkey could not be verified.')).toMatchObject({ field: 'form', message: 'This passkey could not be verified.' });
   });
 
   it('calls a failed fetch a network error', () => {

@@ -119,6 +119,13 @@ const PROVIDER_MESSAGES: Readonly<Record<string, Entry>> = {
   UnknownError: { field: 'form', message: 'Something went wrong while signing in.', detail: TRY_AGAIN_LATER },
 };
 
+const PASSKEY_REFUSED: Entry = { field: 'form', message: 'This passkey could not be verified.', detail: 'Use a passkey saved for this account, or another way to sign in.' };
+
+/** True for the server's refusal of a passkey assertion: the sign-in session stays open, so the person may try again. */
+export function isPasskeyRefusal(error: FriendlyError): boolean {
+  return error.name === 'NotAuthorizedException' && error.message === PASSKEY_REFUSED.message;
+}
+
 // NotAuthorizedException covers several situations; the provider's message tells them apart.
 function notAuthorized(message: string): Entry {
   const text = message.toLowerCase();
@@ -128,6 +135,8 @@ function notAuthorized(message: string): Entry {
     return { field: 'form', message: 'This sign-in took too long.', detail: 'Please start again with your username and password.' };
   }
   if (text.includes('revoked') || text.includes('token')) return { field: 'form', message: 'Your session ended.', detail: 'Please sign in again.' };
+  // A refused passkey (not this account's, or its signature failed) says nothing about a password.
+  if (text.includes('passkey')) return PASSKEY_REFUSED;
   if (text.includes('temporary password') && text.includes('expired')) {
     return { field: 'password', message: 'Your temporary password has expired.', detail: 'Ask your administrator for a new one.' };
   }

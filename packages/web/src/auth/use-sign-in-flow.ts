@@ -8,7 +8,7 @@ import { useServices } from '../app/ports-context';
 import type { ConfirmSignInInput } from '../app/ports';
 import { completeSignIn } from '../app/session-lifecycle';
 import { isMfaStep, useSignInStore } from '../stores/sign-in-store';
-import { describeAuthError } from './error-messages';
+import { describeAuthError, isPasskeyRefusal } from './error-messages';
 import type { FriendlyError } from './error-messages';
 
 /** What the sign-in page shows besides the step screens. */
@@ -22,6 +22,8 @@ export interface SignInFlow {
   start: (username: string, password: string) => void;
   startPasswordless: (username: string) => void;
   respond: (challengeResponse: string, options?: ConfirmSignInInput['options']) => void;
+  /** Asks for the passkey again after a refusal or a cancelled browser prompt. */
+  retryPasskey: () => void;
   /** Continues after sign-up's automatic sign-in (or any flow that returned a step elsewhere). */
   accept: (username: string, output: AuthSignInOutput) => Promise<void>;
   chooseRememberDevice: (remember: boolean) => void;
@@ -81,8 +83,10 @@ export function useSignInFlow(): SignInFlow {
       await work();
     } catch (failure) {
       const friendly = describeAuthError(failure);
-      // The provider's sign-in session is gone (3 minutes, or too many tries): start over.
-      if (friendly.name === 'SignInException' || (friendly.name === 'NotAuthorizedException' && friendly.field === 'form' && useSignInStore.getState().challengeName !== null)) {
+      // The provider's sign-in session is gone (3 minutes, or too many tries): start over. After a refused
+      // passkey the prompt stays: its "Try again" starts a fresh passkey sign-in (retryPasskey).
+      const sessionGone = friendly.name === 'NotAuthorizedException' && friendly.field === 'form' && !isPasskeyRefusal(friendly) && useSignInStore.getState().challengeName !== null;
+      if (friendly.name === 'SignInException' || sessionGone) {
         useSignInStore.getState().reset();
         setPhase('steps');
       }
@@ -122,6 +126,13 @@ export function useSignInFlow(): SignInFlow {
       const { username } = useSignInStore.getState();
       if (challengeResponse === 'WEB_AUTHN') setPhase('passkey');
       void run(async () => accept(username ?? '', await auth.confirmSignIn(options === undefined ? { challengeResponse } : { challengeResponse, options })));
+    },
+    retryPasskey() {
+      const username = useSignInStore.getState().username ?? '';
+      // The first try moved the provider's session past the factor choice (it now waits at WEB_AUTHN,
+      // or has ended), so answering the choice again is refused: start a USER_AUTH sign-in that asks
+      // for the passkey directly, with a fresh session and a fresh WebAuthn challenge.
+      void run(async () => accept(username, await signIn({ username, options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } })));
     },
     accept: (username, output) => run(async () => accept(username, output)),
     chooseRememberDevice(remember) {

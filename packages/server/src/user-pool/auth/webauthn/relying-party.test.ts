@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../errors/catalogue.js';
-import { allowedOrigin, ceremonyOrigin, type RelyingParty } from './relying-party.js';
+import { allowedOrigin, ceremonyOrigin, defaultRelyingPartyId, type RelyingParty } from './relying-party.js';
 
 const rp: RelyingParty = { id: 'steward.example.com', name: 'steward', userVerification: 'preferred', origins: [] };
 
@@ -29,6 +29,15 @@ describe('passkey origins', () => {
   it('allows http only on the local machine, and honours an explicit allow-list', () => {
     expect(allowedOrigin({ ...rp, id: 'localhost' }, 'http://localhost:5173')).toBe('http://localhost:5173');
     expect(refused('https://app.steward.example.com', { ...rp, origins: ['https://steward.example.com'] })).toBe(true);
+  });
+
+  it('derives the RP id from PUBLIC_URL, using localhost for the loopback and any-interface defaults that browsers refuse as RP ids', () => {
+    expect(defaultRelyingPartyId('https://steward.example.com:8443')).toBe('steward.example.com');
+    for (const url of ['http://127.0.0.1:3000', 'http://0.0.0.0:3000', 'http://[::1]:3000', 'http://[::]:3000', 'http://localhost:3000']) {
+      expect(defaultRelyingPartyId(url), url).toBe('localhost');
+    }
+    // Another machine's address stays as it is: no browser will use it, and localhost would be wrong.
+    expect(defaultRelyingPartyId('http://10.0.0.5:3000')).toBe('10.0.0.5');
   });
 
   it('reads the origin from clientDataJSON and ignores garbage', () => {

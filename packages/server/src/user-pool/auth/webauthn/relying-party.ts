@@ -2,6 +2,7 @@
 // which origins may use it. An origin must be https (or http on localhost) and its host the RP id
 // or a subdomain of it — what browsers enforce for the credential, checked again here so a
 // ceremony relayed through another site is refused.
+import { isIP } from 'node:net';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { PoolRecord } from '../../pools/pool-repository.js';
@@ -23,13 +24,24 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 export function relyingParty(ctx: Pick<OperationContext, 'config'>, pool: PoolRecord): RelyingParty {
   const settings = pool.webauthnConfiguration as { relyingPartyId?: unknown; userVerification?: unknown; origins?: unknown };
-  const id = typeof settings.relyingPartyId === 'string' && settings.relyingPartyId !== '' ? settings.relyingPartyId : new URL(ctx.config.publicUrl).hostname;
+  const id = typeof settings.relyingPartyId === 'string' && settings.relyingPartyId !== '' ? settings.relyingPartyId : defaultRelyingPartyId(ctx.config.publicUrl);
   return {
     id,
     name: pool.name,
     userVerification: settings.userVerification === 'required' ? 'required' : 'preferred',
     origins: Array.isArray(settings.origins) ? settings.origins.filter((o): o is string => typeof o === 'string') : [],
   };
+}
+
+const LOOPBACK_OR_ANY = /^(127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1?)$/;
+
+/**
+ * The RP id PUBLIC_URL implies. Browsers refuse an IP address as RP id, so a server on the loopback
+ * or on every interface (the development defaults, HOST=127.0.0.1 or 0.0.0.0) is used as http://localhost.
+ */
+export function defaultRelyingPartyId(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1');
+  return isIP(host) !== 0 && LOOPBACK_OR_ANY.test(host) ? 'localhost' : host;
 }
 
 /** The origin a ceremony ran on (from its clientDataJSON), or undefined when unreadable. */
