@@ -345,6 +345,26 @@ describe('signIn with a passkey (WEB_AUTHN)', () => {
     await expect(signInWith(h.runtime, { username: 'alice', options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } })).rejects.toMatchObject({ name });
   });
 
+  it('ends the pending sign-in when the passkey chosen at the factor choice fails: the choice was spent, so it is not offered again', async () => {
+    const webAuthn = fakeWebAuthn();
+    const h = setup({ webAuthn });
+    h.pool.onInitiate(() => ({ ChallengeName: 'SELECT_CHALLENGE', Session: 'sel-1', AvailableChallenges: ['PASSWORD', 'WEB_AUTHN'] }));
+    h.pool.onRespond('SELECT_CHALLENGE', () => passkeyChallenge('wa-1'));
+    h.pool.onRespond('WEB_AUTHN', () => cognitoError('NotAuthorizedException', 'The passkey could not be verified.'));
+    const first = await signInWith(h.runtime, { username: 'alice', options: { authFlowType: 'USER_AUTH' } });
+    expect(first.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION');
+    await expect(confirmSignInWith(h.runtime, { challengeResponse: 'WEB_AUTHN' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect(body(h, 'RespondToAuthChallenge', 1).Session).toBe('wa-1');
+    // Answering the choice again would send the spent session 'sel-1'; the caller is told to sign in again instead.
+    await expect(confirmSignInWith(h.runtime, { challengeResponse: 'WEB_AUTHN' })).rejects.toMatchObject({ name: 'SignInException' });
+    expect(h.fake.callsTo('RespondToAuthChallenge')).toHaveLength(2);
+    expect(await loadSignInState(h.runtime)).toBeNull();
+    // A fresh passkey sign-in works.
+    h.pool.onInitiate(() => passkeyChallenge('wa-2'));
+    h.pool.onRespond('WEB_AUTHN', () => h.pool.tokens());
+    expect(await signInWith(h.runtime, { username: 'alice', options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' } })).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+  });
+
   it('rejects a passkey challenge without request options', async () => {
     const h = setup({ webAuthn: fakeWebAuthn() });
     h.pool.onInitiate(() => ({ ChallengeName: 'WEB_AUTHN', Session: 's', ChallengeParameters: {} }));

@@ -286,7 +286,9 @@ export const signInMachine = setup({
             src: 'answerPasskey',
             input: ({ context }) => autoAnswerInput(context),
             onDone: { target: 'routing', actions: assign(({ context, event }) => takeRoundTrip(context, event.output)) },
-            onError: { target: '#signIn.failing', actions: assign({ error: ({ event }) => event.error }) },
+            // The step that led here (a factor choice) has spent its session, so there is nothing to go
+            // back to: the sign-in ends and a retry is a new signIn.
+            onError: { target: '#signIn.concluding', actions: assign({ error: ({ event }) => event.error, conclusion: 'idle' as const }) },
           },
         },
         associatingTotp: {
