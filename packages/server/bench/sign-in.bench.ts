@@ -3,7 +3,7 @@
 // CPU per sign-in (process.cpuUsage of the server child around each run), and beside it the cost
 // of one 3072-bit modular exponentiation in OpenSSL and in plain BigInt, measured in this run; then the
 // same load against the floor (bench/sign-in-floor-server.ts), what the protocol alone costs here.
-// `pnpm --filter @steward/server bench sign-in [seconds=10] [warmup=2] [clients=1,8,32] [backends=postgres,pglite] [users=8000] [floor=memory,postgres|none]`
+// `pnpm --filter @steward/server bench sign-in [seconds=10] [warmup=2] [clients=1,8,32] [backends=postgres,pglite] [users=8000] [floor=memory,postgres,sealed|none]`
 import { fork, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -29,7 +29,8 @@ import { writeBenchmarkSection } from './benchmarks-doc.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HEADING = '## server: sign-in throughput';
-const PASSWORD = 'Bench-Passw0rd!';
+/** The password of every bench user. */
+export const PASSWORD = 'Bench-Passw0rd!';
 
 interface Options {
   readonly seconds: number;
@@ -51,7 +52,7 @@ function parseOptions(args: readonly string[]): Options {
     backends: (get('backends') ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[],
     users: Number(get('users') ?? 8000),
     postgresUrl: get('postgres') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    floors: (get('floor') ?? 'memory,postgres').split(',').filter((f): f is FloorServerRequest['store'] => f === 'memory' || f === 'postgres'),
+    floors: (get('floor') ?? 'memory,postgres,sealed').split(',').filter((f): f is FloorServerRequest['store'] => f === 'memory' || f === 'postgres' || f === 'sealed'),
   };
 }
 
@@ -103,14 +104,16 @@ interface CpuSnapshot {
   readonly modPowMs: number;
 }
 
-interface ServerHandle {
+/** A bench server child: the real server or a floor. */
+export interface ServerHandle {
   readonly ready: SignInServerReady;
   cpu(): Promise<CpuSnapshot>;
   stop(): Promise<void>;
 }
 
-async function startServer(request: SignInServerRequest | FloorServerRequest, script = 'sign-in-server.ts'): Promise<ServerHandle> {
-  const child: ChildProcess = fork(path.join(here, script), [], { execArgv: ['--conditions=steward-source', '--import', 'tsx', ...(process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Forks a bench server child (the real server, or `script` sign-in-floor-server.ts) and waits until it listens. */
+export async function startServer(request: SignInServerRequest | FloorServerRequest, script = 'sign-in-server.ts'): Promise<ServerHandle> {
+  const child: ChildProcess = fork(path.join(here, script), [], { execArgv: ['--conditions=steward-source', '--import', 'tsx', ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...(process.env.BENCH_CPU_PROF === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<SignInServerReady>((resolve, reject) => {
     child.once('message', (m) => resolve(m as SignInServerReady));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -141,7 +144,7 @@ async function call(url: string, target: string, body: unknown): Promise<Record<
 }
 
 /** Hands out users with a TOTP time step they have not used yet (the server refuses a reused step). */
-class UserRotation {
+export class UserRotation {
   private next = 0;
   private readonly used = new Map<string, Set<bigint>>();
   constructor(private readonly users: readonly BenchUser[]) {}
@@ -166,14 +169,17 @@ class UserRotation {
 /** The client side of the SRP exchange uses OpenSSL too, so the load generator is not the bottleneck. */
 const clientEngine = createOpenSslModPowEngine();
 
-async function signIn(url: string, clientId: string, poolName: string, rotation: UserRotation): Promise<void> {
-  const { user, code } = rotation.take();
+/** One complete sign-in (USER_SRP_AUTH → PASSWORD_VERIFIER → SOFTWARE_TOKEN_MFA); throws unless it ends with tokens. */
+export async function signIn(url: string, clientId: string, poolName: string, rotation: UserRotation, wrong: { password?: string; code?: (right: string) => string } = {}): Promise<void> {
+  const { user, code: rightCode } = rotation.take();
+  const password = wrong.password ?? PASSWORD;
+  const code = wrong.code?.(rightCode) ?? rightCode;
   // A 256-bit a, like the server's b: the load generator shares the two cores with the server, and a 1024-bit a
   // would triple its exponentiation work without changing anything the server does.
   const ephemeral = computeClientEphemeral(bytesToBigInt(randomBytes(32)) | 1n, { engine: clientEngine });
   const start = await call(url, 'InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: clientId, AuthParameters: { USERNAME: user.username, SRP_A: ephemeral.srpAHex } });
   const p = start.ChallengeParameters as Record<string, string>;
-  const key = computePasswordAuthenticationKey({ poolName, username: user.username, password: PASSWORD, saltHex: p.SALT ?? '', serverBHex: p.SRP_B ?? '', a: ephemeral.a, A: ephemeral.A, engine: clientEngine });
+  const key = computePasswordAuthenticationKey({ poolName, username: user.username, password, saltHex: p.SALT ?? '', serverBHex: p.SRP_B ?? '', a: ephemeral.a, A: ephemeral.A, engine: clientEngine });
   const timestamp = formatCognitoTimestamp(new Date());
   const signature = computeClaimSignature({ key, poolName, userIdForSrp: user.username, secretBlockB64: p.SECRET_BLOCK ?? '', timestamp });
   const mfa = await call(url, 'RespondToAuthChallenge', {
@@ -259,6 +265,13 @@ async function runLoad(server: ServerHandle, concurrency: number, seconds: numbe
 
 // ---- report ----
 
+/** Where each floor keeps the state between the three requests. */
+const FLOOR_STATE: Record<FloorServerRequest['store'], string> = {
+  memory: 'process memory',
+  postgres: 'PostgreSQL',
+  sealed: 'PostgreSQL, sessions sealed in the Session string',
+};
+
 type FloorRow = { store: FloorServerRequest['store']; clients: number; result: LoadResult };
 type RealRow = { backend: string; clients: number; result: LoadResult };
 
@@ -271,7 +284,7 @@ function floorSection(floorRows: readonly FloorRow[], rows: readonly RealRow[], 
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...floorRows.map(({ store, clients, result: r }) => {
       const mine = real(clients);
-      return `| bare node:http | ${store === 'memory' ? 'process memory' : 'PostgreSQL'} | ${clients} | ${r.perSecond.toFixed(1)} | ${r.cpuMsPerSignIn.toFixed(2)} | ${r.statementsPerSignIn.toFixed(1)} | ${(r.cpuMsPerSignIn / performed).toFixed(2)}x | ${mine === undefined ? '–' : `${(mine.cpuMsPerSignIn / r.cpuMsPerSignIn).toFixed(2)}x`} | ${r.errors} |`;
+      return `| bare node:http | ${FLOOR_STATE[store]} | ${clients} | ${r.perSecond.toFixed(1)} | ${r.cpuMsPerSignIn.toFixed(2)} | ${r.statementsPerSignIn.toFixed(1)} | ${(r.cpuMsPerSignIn / performed).toFixed(2)}x | ${mine === undefined ? '–' : `${(mine.cpuMsPerSignIn / r.cpuMsPerSignIn).toFixed(2)}x`} | ${r.errors} |`;
     }),
   ];
   const best = (store: FloorServerRequest['store']): FloorRow | undefined =>
@@ -281,18 +294,21 @@ function floorSection(floorRows: readonly FloorRow[], rows: readonly RealRow[], 
   const budget = 2 * performed;
   const lines = [
     '',
-    'The floor (bench/sign-in-floor-server.ts), run under the same load in the same run: a bare node:http server that answers the same three requests with the same bytes and does only what no Cognito-compatible server can skip: the three OpenSSL exponentiations (g^b before the round trip), the claim signature check, the TOTP check, two RS256 signatures, and, with its state in PostgreSQL, the fewest round trips that keep sessions, TOTP steps and refresh tokens in the database (one statement per request, plus one because the TOTP step guard needs the secret first: 4). No input validation, abuse limits, error catalogue, logging, devices or groups.',
+    'The floor (bench/sign-in-floor-server.ts), run under the same load in the same run: a bare node:http server that answers the same three requests with the same bytes and does only what no Cognito-compatible server can skip: the three OpenSSL exponentiations (g^b before the round trip), the claim signature check, the TOTP check, two RS256 signatures, and, with its state in PostgreSQL, the fewest round trips that keep sessions, TOTP steps and refresh tokens in the database (one statement per request, plus one because the TOTP step guard needs the secret first: 4). The sealed floor goes lower than any design should: the SRP and MFA state travel in the Session string, sealed with AES-256-GCM, so only the user read and the final write touch the database (2), and a Session can be replayed for its 3 minutes. No input validation, abuse limits, error catalogue, logging, devices or groups.',
     '',
     ...table,
     '',
   ];
-  const pg = best('postgres');
-  if (pg !== undefined) {
+  for (const store of ['postgres', 'sealed'] as const) {
+    const floor = best(store);
+    if (floor === undefined) continue;
     const verdict =
-      pg.result.cpuMsPerSignIn > budget
+      floor.result.cpuMsPerSignIn > budget
         ? `so on this machine even a server that does nothing but the protocol, with its state in the database (as the issue requires: several processes serve one pool), misses goal (b) at every client count run: the floor alone is over the ${budget.toFixed(2)} ms budget`
-        : `so the floor meets goal (b) at ${pg.clients} clients and the rest of the gap is the real server's own`;
-    lines.push(`- The floor with its state in PostgreSQL costs at best ${pg.result.cpuMsPerSignIn.toFixed(2)} ms per sign-in (${pg.clients} clients, ${(pg.result.cpuMsPerSignIn / performed).toFixed(2)}x the exps), ${verdict}.`);
+        : `so the floor meets goal (b) at ${floor.clients} clients and the rest of the gap is the real server's own`;
+    lines.push(
+      `- The floor with its state in ${FLOOR_STATE[store]} (${floor.result.statementsPerSignIn.toFixed(0)} statements) costs at best ${floor.result.cpuMsPerSignIn.toFixed(2)} ms per sign-in (${floor.clients} clients, ${(floor.result.cpuMsPerSignIn / performed).toFixed(2)}x the exps), ${verdict}.`,
+    );
   }
   const memory = fewest('memory');
   if (memory !== undefined) {
@@ -306,6 +322,12 @@ function floorSection(floorRows: readonly FloorRow[], rows: readonly RealRow[], 
   });
   if (ratios.length > 0) lines.push(`- The real server costs ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}x the PostgreSQL floor: its validation, abuse limits, devices, groups and the two extra round trips.`);
   return lines;
+}
+
+/** The rows whose server CPU per sign-in is at most twice `baseline` of that row, as "backend N clients" (or "none"). */
+function rowsWithin(rows: readonly RealRow[], baseline: (r: LoadResult) => number): string {
+  const within = rows.filter(({ result: r }) => r.cpuMsPerSignIn <= 2 * baseline(r)).map(({ backend, clients }) => `${backend} ${clients} client${clients === 1 ? '' : 's'}`);
+  return within.length === 0 ? 'none' : within.join(', ');
 }
 
 /** Runs the sign-in bench and rewrites its section of docs/benchmarks.md. */
@@ -410,6 +432,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
     '',
     `- The server draws a 256-bit private value b (128-bit security, what the 3072-bit group offers), so its SRP work is three 256-bit-exponent exponentiations (B = kv + g^b, then v^u and (A·v^u)^b): ${opensslPerSignIn.toFixed(1)} OpenSSL calls per sign-in measured, ${performed.toFixed(2)} ms. That is the primary baseline: goal (b) is a server CPU per sign-in of at most twice it (${(2 * performed).toFixed(2)} ms). Worst row: ${worst.toFixed(2)} ms (${(worst / performed).toFixed(2)}x): ${worst <= 2 * performed ? 'met' : 'not met'}.`,
     `- The issue's wording, one 256-bit and one 1024-bit exponent in OpenSSL: ${unavoidable.toFixed(2)} ms; twice that is ${(2 * unavoidable).toFixed(2)} ms; worst row ${(worst / unavoidable).toFixed(2)}x: ${worst <= 2 * unavoidable ? 'met' : 'not met'}.`,
+    `- Rows within 2x of the quiet micro-benchmark: ${rowsWithin(rows, () => performed)}; within 2x of the exps timed in the server during the same run: ${rowsWithin(rows, (r) => r.modPowMsPerSignIn)}.`,
     '- "Its exps timed in the server": the wall time of the server\'s own OpenSSL calls during the measured run, per sign-in. On a machine shared with other work the same exponentiation costs more under load than in the quiet micro-benchmark above, so this column shows the ratio free of that drift; the verdict above uses the micro-benchmark, as the issue asks.',
     `- Beside the exponentiations a sign-in must also sign two RS256 tokens (node:crypto's synchronous sign with a cached KeyObject, ${exps.rs256.toFixed(2)} ms each measured in this run; jose's WebCrypto path cost about 0.43 ms each), parse and answer three HTTP requests and talk to PostgreSQL.`,
     '- SQL statements per sign-in: 6, each a round trip outside transactions. InitiateAuth: app client + pool + user by name + wrong-password count in one read, then the session insert. PASSWORD_VERIFIER: client + pool + session + user + count in one read, then the session moves on (new id, SOFTWARE_TOKEN_MFA). SOFTWARE_TOKEN_MFA: the same read, then one statement of data-modifying CTEs, each part conditional on the one before: the TOTP step (replay guard), the session claim, the counter reset, the new device and the refresh-token origin (with the groups for cognito:groups). The table shows a little more than 6 because sign-ins still in flight at the end of a run did statements but are not counted.',

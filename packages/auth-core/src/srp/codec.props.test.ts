@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { base64ToBytes, bytesToBase64 } from './base64.js';
-import { bytesToBigInt, hexToBigInt, padBytes, padHex } from './bigint-codec.js';
+import { bytesToBigInt, bytesToHex, hexToBigInt, hexToBytes, padBytes, padHex } from './bigint-codec.js';
+import { SrpInvalidParameterError } from './errors.js';
 import { formatCognitoTimestamp, parseCognitoTimestamp } from './claim-signature.js';
 
 describe('encoding properties', () => {
@@ -21,6 +22,24 @@ describe('encoding properties', () => {
         expect(bytesToBigInt(padBytes(value))).toBe(value);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('hexToBytes reads exactly the even-length hex strings of either case, as the bytes they spell', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), fc.boolean(), (bytes, upper) => {
+        const hex = upper ? bytesToHex(bytes).toUpperCase() : bytesToHex(bytes);
+        expect(hexToBytes(hex)).toEqual(bytes);
+      }),
+    );
+    const notHex = fc.string({ minLength: 1, maxLength: 2, unit: 'binary' }).filter((s) => !/^[0-9a-fA-F]+$/.test(s));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), notHex, fc.nat(), (bytes, junk, at) => {
+        const hex = bytesToHex(bytes);
+        const cut = 2 * (at % (bytes.length + 1));
+        // Any non-hex character, or an odd length, is refused rather than read as something else.
+        expect(() => hexToBytes(hex.slice(0, cut) + junk + hex.slice(cut))).toThrow(SrpInvalidParameterError);
+      }),
     );
   });
 
