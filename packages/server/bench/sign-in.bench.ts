@@ -3,7 +3,7 @@
 // CPU per sign-in (process.cpuUsage of the server child around each run), and beside it the cost
 // of one 3072-bit modular exponentiation in OpenSSL and in plain BigInt, measured in this run; then the
 // same load against the floor (bench/sign-in-floor-server.ts), what the protocol alone costs here.
-// `pnpm --filter @steward/server bench sign-in [seconds=10] [warmup=2] [clients=1,8,32] [backends=postgres,pglite] [users=8000] [floor=memory,postgres,sealed|none]`
+// `pnpm --filter @steward/server bench sign-in [seconds=10] [warmup=2] [clients=1,8,32] [backends=postgres,pglite] [users=20000] [floor=memory,postgres,sealed|none]`
 import { fork, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -50,7 +50,7 @@ function parseOptions(args: readonly string[]): Options {
     warmup: Number(get('warmup') ?? 2),
     clients: (get('clients') ?? '1,8,32').split(',').map(Number),
     backends: (get('backends') ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[],
-    users: Number(get('users') ?? 8000),
+    users: Number(get('users') ?? 20000),
     postgresUrl: get('postgres') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     floors: (get('floor') ?? 'memory,postgres,sealed').split(',').filter((f): f is FloorServerRequest['store'] => f === 'memory' || f === 'postgres' || f === 'sealed'),
   };
@@ -287,8 +287,6 @@ function floorSection(floorRows: readonly FloorRow[], rows: readonly RealRow[], 
       return `| bare node:http | ${FLOOR_STATE[store]} | ${clients} | ${r.perSecond.toFixed(1)} | ${r.cpuMsPerSignIn.toFixed(2)} | ${r.statementsPerSignIn.toFixed(1)} | ${(r.cpuMsPerSignIn / performed).toFixed(2)}x | ${mine === undefined ? '–' : `${(mine.cpuMsPerSignIn / r.cpuMsPerSignIn).toFixed(2)}x`} | ${r.errors} |`;
     }),
   ];
-  const best = (store: FloorServerRequest['store']): FloorRow | undefined =>
-    floorRows.filter((r) => r.store === store).reduce<FloorRow | undefined>((a, r) => (a === undefined || r.result.cpuMsPerSignIn < a.result.cpuMsPerSignIn ? r : a), undefined);
   const fewest = (store: FloorServerRequest['store']): FloorRow | undefined =>
     floorRows.filter((r) => r.store === store).reduce<FloorRow | undefined>((a, r) => (a === undefined || r.clients < a.clients ? r : a), undefined);
   const budget = 2 * performed;
@@ -300,15 +298,18 @@ function floorSection(floorRows: readonly FloorRow[], rows: readonly RealRow[], 
     '',
   ];
   for (const store of ['postgres', 'sealed'] as const) {
-    const floor = best(store);
-    if (floor === undefined) continue;
+    const mine = floorRows.filter((r) => r.store === store);
+    if (mine.length === 0) continue;
+    const ratio = (r: FloorRow): string => `${r.clients} client${r.clients === 1 ? '' : 's'} ${(r.result.cpuMsPerSignIn / performed).toFixed(2)}x`;
+    const within = mine.filter((r) => r.result.cpuMsPerSignIn <= budget).map((r) => r.clients);
+    const over = mine.filter((r) => r.result.cpuMsPerSignIn > budget).map((r) => r.clients);
     const verdict =
-      floor.result.cpuMsPerSignIn > budget
-        ? `so on this machine even a server that does nothing but the protocol, with its state in the database (as the issue requires: several processes serve one pool), misses goal (b) at every client count run: the floor alone is over the ${budget.toFixed(2)} ms budget`
-        : `so the floor meets goal (b) at ${floor.clients} clients and the rest of the gap is the real server's own`;
-    lines.push(
-      `- The floor with its state in ${FLOOR_STATE[store]} (${floor.result.statementsPerSignIn.toFixed(0)} statements) costs at best ${floor.result.cpuMsPerSignIn.toFixed(2)} ms per sign-in (${floor.clients} clients, ${(floor.result.cpuMsPerSignIn / performed).toFixed(2)}x the exps), ${verdict}.`,
-    );
+      within.length === 0
+        ? `over the ${budget.toFixed(2)} ms budget at every client count: on this machine even a server that does nothing but the protocol, with its state in the database (as the issue requires: several processes serve one pool), misses goal (b)`
+        : over.length === 0
+          ? `within the ${budget.toFixed(2)} ms budget at every client count, so the rest of the gap is the real server's own`
+          : `within the ${budget.toFixed(2)} ms budget with ${within.join(' and ')} clients, over it with ${over.join(' and ')}: there even a server that does nothing but the protocol, with its state in the database, misses goal (b) on this machine`;
+    lines.push(`- The floor with its state in ${FLOOR_STATE[store]} (${mine[0]?.result.statementsPerSignIn.toFixed(0) ?? '?'} statements): ${mine.map(ratio).join(', ')} the exps; ${verdict}.`);
   }
   const memory = fewest('memory');
   if (memory !== undefined) {
@@ -441,7 +442,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
     ...verdicts,
     ...floorLines,
     `- Plain BigInt would cost ${(3 * exps.bigint256).toFixed(1)} ms for the same three exponentiations (${(exps.bigint256 / exps.openssl256).toFixed(1)}x OpenSSL).`,
-    `- Run: \`pnpm --filter @steward/server bench sign-in seconds=${o.seconds} warmup=${o.warmup} clients=${o.clients.join(',')} backends=${o.backends.join(',')} floor=${o.floors.length === 0 ? 'none' : o.floors.join(',')}\`.`,
+    `- Run: \`pnpm --filter @steward/server bench sign-in seconds=${o.seconds} warmup=${o.warmup} clients=${o.clients.join(',')} backends=${o.backends.join(',')} users=${o.users} floor=${o.floors.length === 0 ? 'none' : o.floors.join(',')}\`.`,
   ].join('\n');
   console.log(`\n${HEADING}\n\n${body}\n`);
   await writeBenchmarkSection(HEADING, body);

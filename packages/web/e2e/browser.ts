@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 
@@ -14,6 +15,21 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Chromium for one suite: launched before its tests and closed after them; call the result inside a test. */
+export function chromiumForSuite(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('Chromium is launched in beforeAll: use it inside a test');
+    return browser;
+  };
 }
 
 /** A fresh browser profile (cookies, storage) at the given viewport, failing on page errors. */

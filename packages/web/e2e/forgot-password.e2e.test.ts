@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { latestCode } from './outbox';
 import { expectHeading, newSignedInPerson, signIn, signOut } from './people';
 
 describe('forgot password', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('resets the password with the emailed code and signs in with the new one', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const person = await newSignedInPerson(page, baseUrl, 'reset');
     await signOut(page);

@@ -3,8 +3,8 @@
 // verifies with @simplewebauthn/server. The shared server runs on http://localhost (global setup),
 // the relying party browsers accept for plain http.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addVirtualAuthenticator, launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { addVirtualAuthenticator, chromiumForSuite, newContext, saveScreenshot } from './browser';
 import type { VirtualAuthenticator } from './browser';
 import { addPasskey, expectHeading, newSignedInPerson, signOut, startPasskeySignIn } from './people';
 import type { Person } from './people';
@@ -63,16 +63,10 @@ interface ChallengeResponseBody {
 
 describe('passkeys in Chromium', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('registers a passkey on the profile page: the list shows it and the authenticator holds one credential for localhost', async () => {
-    const { context, page, authenticator } = await personWithAuthenticator(browser, baseUrl, 'passkey-add');
+    const { context, page, authenticator } = await personWithAuthenticator(browser(), baseUrl, 'passkey-add');
     expect(await authenticator.credentials()).toEqual([]);
 
     await addPasskey(page);
@@ -91,7 +85,7 @@ describe('passkeys in Chromium', () => {
   });
 
   it('signs the same user in with the passkey alone after signing out: no password, no authenticator-app code, straight to the dashboard', async () => {
-    const { context, page, authenticator, person } = await personWithAuthenticator(browser, baseUrl, 'passkey-sign-in');
+    const { context, page, authenticator, person } = await personWithAuthenticator(browser(), baseUrl, 'passkey-sign-in');
     await addPasskey(page);
     await signOut(page);
     expect(await tokenCookies(context)).toEqual([]);
@@ -125,11 +119,11 @@ describe('passkeys in Chromium', () => {
     // and answers the victim's passkey challenge with their own passkey. A browser would only offer
     // the victim's credentials, so the attacker's client drops that list (as a modified client
     // could); the server must still refuse a credential that does not belong to the victim.
-    const victim = await personWithAuthenticator(browser, baseUrl, 'passkey-victim');
+    const victim = await personWithAuthenticator(browser(), baseUrl, 'passkey-victim');
     await addPasskey(victim.page);
     await victim.context.close();
 
-    const attacker = await personWithAuthenticator(browser, baseUrl, 'passkey-attacker');
+    const attacker = await personWithAuthenticator(browser(), baseUrl, 'passkey-attacker');
     await addPasskey(attacker.page);
     await signOut(attacker.page);
     const [own] = await attacker.authenticator.credentials();

@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { expectHeading, finishSignIn, newPerson, newSignedInPerson, signIn, signOut, signUp } from './people';
 
 describe('routing', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('sends a protected deep link to /login?next= and back to it after sign-in', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const person = await newSignedInPerson(page, baseUrl, 'deeplink');
     await signOut(page);
@@ -30,7 +23,7 @@ describe('routing', () => {
   });
 
   it('does not follow an off-site next after sign-in', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const person = newPerson('open-redirect');
     // Sign-up leaves the first sign-in waiting at its MFA step; /login resumes it.
@@ -44,7 +37,7 @@ describe('routing', () => {
   });
 
   it('shows page-not-found for an unknown path', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await expectHeading(page, 'Page not found');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { expectHeading, newSignedInPerson, signIn } from './people';
 
 /** Moves the end of the signed-in user's active session records into the past, through the data API as that user. */
@@ -28,16 +28,10 @@ async function endSessionsNow(page: Page): Promise<number> {
 
 describe('sessions', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('shows the expired-session toast and reaches /login about 1 second later', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     await newSignedInPerson(page, baseUrl, 'expiry');
     await page.goto('/files');
@@ -76,14 +70,14 @@ describe('sessions', () => {
   });
 
   it('ends the first session when the same user signs in elsewhere', async () => {
-    const first = await newContext(browser, baseUrl);
+    const first = await newContext(browser(), baseUrl);
     const firstPage = await first.newPage();
     const person = await newSignedInPerson(firstPage, baseUrl, 'elsewhere');
     await expectHeading(firstPage, 'Dashboard');
     const tokenCookies = (await first.cookies()).filter((cookie) => cookie.name.endsWith('.idToken') || cookie.name.endsWith('.accessToken'));
     expect(tokenCookies).toHaveLength(2);
 
-    const second = await newContext(browser, baseUrl);
+    const second = await newContext(browser(), baseUrl);
     const secondPage = await second.newPage();
     await signIn(secondPage, baseUrl, person, { path: '/login' });
     await expectHeading(secondPage, 'Dashboard');

@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { newSignedInPerson } from './people';
 
 describe('the shell', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('keeps the side menu collapsed at 1024 px and lets it open above that width', async () => {
-    const context = await newContext(browser, baseUrl, { width: 1024, height: 768 });
+    const context = await newContext(browser(), baseUrl, { width: 1024, height: 768 });
     const page = await context.newPage();
     await newSignedInPerson(page, baseUrl, 'shell');
     await page.goto('/mortgages/estimator');
@@ -47,7 +40,7 @@ describe('the shell', () => {
   });
 
   it('follows the system dark mode', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
+    const context = await browser().newContext({ baseURL: baseUrl, colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Username or email').waitFor();

@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { expectHeading, finishSignIn, newPerson, signIn, signOut, signUp } from './people';
 
 describe('a new user', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('signs up, confirms with the emailed code, sets up TOTP at the first sign-in, signs out and signs in again with TOTP', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const person = newPerson('totp');
 

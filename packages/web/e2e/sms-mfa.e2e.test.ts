@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, newContext, saveScreenshot } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { expectHeading, newSignedInPerson, signIn, signOut } from './people';
 
 describe('SMS MFA', () => {
   const baseUrl = inject('baseUrl');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = chromiumForSuite();
 
   it('signs in with a code sent by text message once text messages are the preferred check', async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     const person = await newSignedInPerson(page, baseUrl, 'sms');
 
