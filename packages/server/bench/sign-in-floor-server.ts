@@ -4,8 +4,8 @@
 // (store "postgres") the fewest SQL round trips that keep the state in the database, or (store "sealed")
 // the fewest any design can have: the challenge state sealed into the Session string itself, so only the
 // user read and the final write touch the database. No validation, no rate limits, no error catalogue,
-// no logging. What the real server costs beyond this floor is
-// ours to cut; what the floor costs is this machine's price for the protocol.
+// no logging. What the real server costs beyond this floor is ours to cut; what the floor costs is this
+// machine's price for the protocol.
 import { createServer, type ServerResponse } from 'node:http';
 import { createCipheriv, createDecipheriv, createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import {
