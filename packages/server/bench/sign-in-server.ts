@@ -10,6 +10,7 @@ import type { Database } from '../src/db/database.js';
 import { openDatabase } from '../src/db/open-database.js';
 import { seedOnFirstStart } from '../src/seed/seed.js';
 import { srpEngine } from '../src/user-pool/auth/srp-exchange/srp-exchange.js';
+import { sealTotpSecret } from '../src/user-pool/auth/totp/totp-verification.js';
 import { generateTotpSecret } from '../src/user-pool/auth/totp/totp.js';
 import { insertUser, updateUser } from '../src/user-pool/users/user-repository.js';
 
@@ -86,14 +87,26 @@ process.once('message', (request: SignInServerRequest) => {
     const users: BenchUser[] = [];
     for (let i = 0; i < request.users; i++) {
       const username = `bench-${i}`;
-      const verifier = createPasswordVerifier({ poolName, username, password: request.password, engine: srpEngine });
+      const sub = randomUUID();
+      // As the server derives it: USER_ID_FOR_SRP is the sub.
+      const verifier = createPasswordVerifier({ poolName, username: sub, password: request.password, engine: srpEngine });
       const user = await insertUser(
         db,
-        { sub: randomUUID(), poolId: seed.userPoolId, username, status: 'CONFIRMED', attributes: { email: `${username}@example.com`, email_verified: 'true' }, srpSalt: verifier.saltHex, srpVerifier: verifier.verifierHex, passwordHash: null },
+        {
+          sub,
+          poolId: seed.userPoolId,
+          username,
+          status: 'CONFIRMED',
+          attributes: { email: `${username}@example.com`, email_verified: 'true' },
+          srpSalt: verifier.saltHex,
+          srpVerifier: verifier.verifierHex,
+          srpIdentity: sub,
+          passwordHash: null,
+        },
         now,
       );
       const secret = generateTotpSecret();
-      await updateUser(db, user.sub, { totpSecret: secret, softwareTokenMfaEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' }, now);
+      await updateUser(db, user.sub, { totpSecret: sealTotpSecret(app.steward.secrets, user.sub, secret), softwareTokenMfaEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' }, now);
       users.push({ username, secret });
     }
     await app.listen({ port: 0, host: '127.0.0.1' });

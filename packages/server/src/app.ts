@@ -4,6 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AbuseLimits } from './abuse/abuse-limits.js';
+import { Lockout } from './abuse/lockout.js';
+import { SecretBox } from './sealing/secret-box.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { createDelivery } from './delivery/create-delivery.js';
@@ -68,6 +70,13 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     delivery: deps.delivery ?? created.delivery,
     outbox: created.outbox,
     limits: new AbuseLimits(deps.db, clock, config),
+    lockout: new Lockout(
+      deps.db,
+      clock,
+      { freeAttempts: config.lockoutFreeAttempts, initialSeconds: config.lockoutInitialSeconds, maxSeconds: config.lockoutMaxSeconds, resetSeconds: config.lockoutResetSeconds },
+      config.codePepper,
+    ),
+    secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
     log,
     registry: createRegistry(deps.operations),
   };
@@ -135,6 +144,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     clock: steward.clock,
     nextTokenSecret: config.codePepper,
     verifyAccessToken: async (token) => (await steward.tokens.verifyAccessToken(token)).claims,
+    // Schema names help development tools and attackers alike: production keeps them to itself.
+    introspection: config.graphqlIntrospection ?? config.mode !== 'production',
+    fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
 

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedOnFirstStart, type SeedResult } from './seed/seed.js';
 import { pruneAuthSessions } from './user-pool/sessions/auth-sessions.js';
+import { resealStoredSecrets } from './sealing/reseal-stored-secrets.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -31,10 +32,11 @@ export async function startServer(config: Config, deps: Partial<Omit<AppDependen
     const appliedMigrations = await migrate(db);
     const app = await buildApp(config, { ...deps, db });
     await app.steward.tokens.keys.ensureKey();
+    await resealStoredSecrets(db, app.steward.secrets);
     const seed = await seedOnFirstStart(db, app.steward.clock, config);
 
     const housekeeping = setInterval(() => {
-      void Promise.all([app.steward.limits.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward)]).catch((error: unknown) =>
+      void Promise.all([app.steward.limits.prune(), app.steward.lockout.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward)]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, HOUSEKEEPING_MS);

@@ -73,12 +73,12 @@ describe('security', () => {
     const tokens = await issueTokensFor(server, 'staff');
     const attempt = (previous: string) => server.call('ChangePassword', { AccessToken: tokens.AccessToken, PreviousPassword: previous, ProposedPassword: 'Brand-N3w-Pass!' });
     const messages: string[] = [];
-    for (let i = 0; i < server.config.wrongPasswordLimit; i++) messages.push(String((await attempt(`Wrong-${i}-Passw0rd!`)).body.message));
+    for (let i = 0; i < server.config.lockoutFreeAttempts; i++) messages.push(String((await attempt(`Wrong-${i}-Passw0rd!`)).body.message));
     expect(messages[0]).toBe('Incorrect username or password.');
     expect(messages[messages.length - 1]).toBe('Password attempts exceeded');
     const right = await attempt('Staff-Passw0rd!');
     expect(right.body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
-    clock().advance(server.config.wrongPasswordWindowSeconds + 1);
+    clock().advance(server.config.lockoutInitialSeconds);
     expect((await attempt('Staff-Passw0rd!')).status).toBe(200);
   });
 

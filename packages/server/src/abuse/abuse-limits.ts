@@ -1,6 +1,7 @@
 // Database-backed fixed-window counters, shared by every server process on the same database.
 // Counters are written on the plain connection (not inside an operation's transaction), so a
 // failure that rolls the operation back still counts.
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { fail } from '../errors/catalogue.js';
@@ -35,51 +36,44 @@ export async function peekCount(db: Database, clock: Clock, key: string): Promis
   return Number(rows[0]?.count ?? 0);
 }
 
-/** The abuse limits every operation uses: wrong passwords, codes sent, requests per client. */
+/**
+ * The part of a caller's address a request counter is kept under: an IPv4 address, or the /64
+ * prefix of an IPv6 address (one subscriber usually holds a whole /64, so counting single IPv6
+ * addresses would let a caller rotate through 2^64 fresh counters). Anything else (a proxy's idea of
+ * an address under TRUST_PROXY) is kept as given, cut to a bounded length.
+ */
+export function callerAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (isIPv4(ip)) return ip;
+  if (!isIPv6(ip)) return ip.slice(0, 64);
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Counted requests between two opportunistic prunes, whatever the clock says (a stopped test clock included). */
+const PRUNE_EVERY_REQUESTS = 1_000;
+
+/** The abuse limits every operation uses: codes sent, requests per pool and caller address (wrong guesses: lockout.ts). */
 export class AbuseLimits {
-  readonly wrongPasswords: Limit;
   readonly codeSends: Limit;
   readonly clientRequests: Limit;
+  private requestsSincePrune = 0;
+  private nextPruneAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    config: Pick<Config, 'wrongPasswordLimit' | 'wrongPasswordWindowSeconds' | 'codeSendLimit' | 'codeSendWindowSeconds' | 'clientRequestLimit' | 'clientRequestWindowSeconds'>,
+    config: Pick<Config, 'codeSendLimit' | 'codeSendWindowSeconds' | 'clientRequestLimit' | 'clientRequestWindowSeconds'>,
   ) {
-    this.wrongPasswords = { limit: config.wrongPasswordLimit, windowSeconds: config.wrongPasswordWindowSeconds };
     this.codeSends = { limit: config.codeSendLimit, windowSeconds: config.codeSendWindowSeconds };
     this.clientRequests = { limit: config.clientRequestLimit, windowSeconds: config.clientRequestWindowSeconds };
-  }
-
-  /** The prefix of the counter keys of users' wrong passwords (a key is the prefix and the sub). */
-  readonly wrongPasswordKeyPrefix = 'pw:';
-
-  /** The counter key of a user's wrong passwords. */
-  wrongPasswordKey(userSub: string): string {
-    return `${this.wrongPasswordKeyPrefix}${userSub}`;
-  }
-
-  /**
-   * Throws NotAuthorizedException 'Password attempts exceeded' while the user is throttled. Call before checking a password.
-   * `counted`: the count the caller read from the database in this request (saves the round trip).
-   */
-  async assertPasswordAttemptsLeft(userSub: string, counted?: number): Promise<void> {
-    if (this.wrongPasswords.limit === 0) return;
-    if ((counted ?? (await peekCount(this.db, this.clock, this.wrongPasswordKey(userSub)))) >= this.wrongPasswords.limit) {
-      throw fail('NotAuthorizedException', 'Password attempts exceeded');
-    }
-  }
-
-  /** Records a wrong password (or wrong SRP proof); throws 'Password attempts exceeded' once the limit is reached. */
-  async recordWrongPassword(userSub: string): Promise<void> {
-    if (this.wrongPasswords.limit === 0) return;
-    const count = await countEvent(this.db, this.clock, this.wrongPasswordKey(userSub), this.wrongPasswords.windowSeconds);
-    if (count >= this.wrongPasswords.limit) throw fail('NotAuthorizedException', 'Password attempts exceeded');
-  }
-
-  /** Forgets wrong passwords after a successful sign-in or password change. */
-  async clearWrongPasswords(userSub: string): Promise<void> {
-    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [this.wrongPasswordKey(userSub)]);
   }
 
   /** Counts one code sent to a user for a purpose; throws LimitExceededException beyond the limit. */
@@ -89,15 +83,40 @@ export class AbuseLimits {
     if (count > this.codeSends.limit) throw fail('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
   }
 
-  /** Counts one request of an app client (or of an address when there is none); throws TooManyRequestsException beyond the limit. */
-  async assertRequestAllowed(clientKey: string): Promise<void> {
+  /**
+   * Counts one request under `callerKey` (who is asking, e.g. "<pool>|<address>": never a string the
+   * caller picks freely, or each new string is a new counter); throws TooManyRequestsException beyond
+   * the limit.
+   */
+  async assertRequestAllowed(callerKey: string): Promise<void> {
     if (this.clientRequests.limit === 0) return;
-    const count = await countEvent(this.db, this.clock, `req:${clientKey}`, this.clientRequests.windowSeconds);
+    const count = await countEvent(this.db, this.clock, `req:${callerKey}`, this.clientRequests.windowSeconds);
+    await this.pruneWhenDue();
     if (count > this.clientRequests.limit) throw fail('TooManyRequestsException', 'Too many requests, please try again later.');
   }
 
   /** Deletes counters whose window has passed. */
   async prune(): Promise<void> {
     await this.db.query('DELETE FROM rate_limit_counters WHERE expires_at <= $1', [this.clock.now()]);
+  }
+
+  /**
+   * Prunes once per request window (by the pool's clock) and every PRUNE_EVERY_REQUESTS counted
+   * requests, in the request that makes it due: expired counters go in every process that serves
+   * requests (the test harness's, the CLI's), not only where main.ts's housekeeping interval runs.
+   */
+  private async pruneWhenDue(): Promise<void> {
+    this.requestsSincePrune += 1;
+    const now = this.clock.now().getTime();
+    if (this.requestsSincePrune < PRUNE_EVERY_REQUESTS && now < this.nextPruneAt) return;
+    // Claimed before the await, so concurrent requests do not all prune.
+    this.requestsSincePrune = 0;
+    this.nextPruneAt = now + this.clientRequests.windowSeconds * 1000;
+    try {
+      await this.prune();
+    } catch {
+      // Cleanup only: a failed prune (say, a deadlock with another process's) waits for the next
+      // one, and must not fail the request it happened to run in.
+    }
   }
 }

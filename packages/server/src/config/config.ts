@@ -3,7 +3,7 @@ import { configSchema, ConfigValueError, type ConfigKey } from './config-schema.
 type Parsed = { readonly [K in ConfigKey]: ReturnType<(typeof configSchema)[K]['parse']> };
 
 /** The validated configuration of one server process (derived defaults filled in). */
-export interface Config extends Omit<Parsed, 'publicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret'> {
+export interface Config extends Omit<Parsed, 'publicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret' | 'dataSealingSecret'> {
   /** Origin of this server as clients see it, without a trailing slash. */
   readonly publicUrl: string;
   /** True when PUBLIC_URL was set; otherwise URLs handed to clients follow the request's Host. */
@@ -17,6 +17,9 @@ export interface Config extends Omit<Parsed, 'publicUrl' | 'issuerBaseUrl' | 'se
   readonly signingKeySecret: string;
   /** True when SIGNING_KEY_SECRET was not set and the development secret is in use. */
   readonly usesDevSigningKeySecret: boolean;
+  readonly dataSealingSecret: string;
+  /** True when DATA_SEALING_SECRET was not set and the development secret is in use. */
+  readonly usesDevDataSealingSecret: boolean;
 }
 
 /** Thrown when the environment does not describe a valid configuration; lists every problem. */
@@ -29,6 +32,7 @@ export class ConfigError extends Error {
 
 const DEV_PEPPER = 'steward-development-pepper-not-secret';
 const DEV_SIGNING_KEY_SECRET = 'steward-development-signing-key-secret-not-secret';
+const DEV_DATA_SEALING_SECRET = 'steward-development-data-sealing-secret-not-secret';
 
 /** Reads and validates the configuration from environment variables (all problems reported at once). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
@@ -55,6 +59,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (p.signingKeySecret !== undefined && p.signingKeySecret.length < 32) {
     problems.push('SIGNING_KEY_SECRET: use at least 32 characters');
   }
+  for (const [name, secret] of [['DATA_SEALING_SECRET', p.dataSealingSecret], ...p.dataSealingPreviousSecrets.map((s) => ['DATA_SEALING_PREVIOUS_SECRETS', s] as const)] as const) {
+    if (secret !== undefined && secret.length < 32) problems.push(`${name}: use at least 32 characters`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (p.publicUrl ?? `http://${p.host.includes(':') ? `[${p.host}]` : p.host}:${p.port}`).replace(/\/+$/, '');
@@ -68,6 +75,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     usesDevPepper: p.codePepper === undefined,
     signingKeySecret: p.signingKeySecret ?? DEV_SIGNING_KEY_SECRET,
     usesDevSigningKeySecret: p.signingKeySecret === undefined,
+    dataSealingSecret: p.dataSealingSecret ?? DEV_DATA_SEALING_SECRET,
+    usesDevDataSealingSecret: p.dataSealingSecret === undefined,
   };
 }
 
@@ -77,6 +86,7 @@ export function productionWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.usesDevPepper) warnings.push('CODE_PEPPER is unset: one-time codes are hashed with the public development pepper.');
   if (config.usesDevSigningKeySecret) warnings.push('SIGNING_KEY_SECRET is unset: token-signing keys are encrypted with the public development secret, so a database copy can forge tokens.');
+  if (config.usesDevDataSealingSecret) warnings.push('DATA_SEALING_SECRET is unset: TOTP secrets and pending sign-ins are sealed with the public development secret, so a database copy can pass MFA.');
   if (config.seedDemo) warnings.push('SEED_DEMO is on: demo users with published passwords are created.');
   if (config.smtpUrl === undefined) warnings.push('SMTP_URL is unset: emails (codes, invitations) cannot be delivered and those operations fail with CodeDeliveryFailureException.');
   if (config.smsWebhookUrl === undefined) warnings.push('SMS_WEBHOOK_URL is unset: SMS codes cannot be delivered.');

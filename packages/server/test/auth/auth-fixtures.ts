@@ -11,6 +11,7 @@ import {
 import { expect } from 'vitest';
 import { requirePool } from '../../src/user-pool/pools/pool-repository.js';
 import { generateTotpSecret, totpCode } from '../../src/user-pool/auth/totp/totp.js';
+import { sealTotpSecret } from '../../src/user-pool/auth/totp/totp-verification.js';
 import { createUserWithPassword } from '../../src/user-pool/users/create-user.js';
 import { updateUser, type UserPatch, type UserStatus } from '../../src/user-pool/users/user-repository.js';
 import type { ManualClock } from '../../src/time/clock.js';
@@ -56,7 +57,7 @@ export async function createTestUser(
     server.db,
     user.sub,
     {
-      ...(totpSecret !== undefined ? { totpSecret, softwareTokenMfaEnabled: true } : {}),
+      ...(totpSecret !== undefined ? { totpSecret: sealTotpSecret(server.app.steward.secrets, user.sub, totpSecret), softwareTokenMfaEnabled: true } : {}),
       smsMfaEnabled: mfa === 'sms' || mfa === 'sms+totp',
       emailMfaEnabled: mfa === 'email',
       preferredMfa: mfa === 'totp' ? 'SOFTWARE_TOKEN_MFA' : mfa === 'sms' ? 'SMS_MFA' : mfa === 'email' ? 'EMAIL_OTP' : null,

@@ -1,4 +1,4 @@
-import { fail } from '../../errors/catalogue.js';
+import { decoyPasswordHash, guessPassword } from '../auth/flows/password-check.js';
 import { defineOperation } from '../operations/operation.js';
 import { authenticatedUser } from '../users/authenticated-user.js';
 import { verifyPassword } from '../users/password-hash.js';
@@ -9,13 +9,11 @@ import { accessTokenSchema, object, passwordSchema } from '../wire/input-schema.
 /** ChangePassword: the caller replaces their password, proving the previous one. */
 export const changePassword = defineOperation('ChangePassword', object({ AccessToken: accessTokenSchema, PreviousPassword: passwordSchema, ProposedPassword: passwordSchema }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
-  .do('stop when password attempts are exhausted', (ctx, _i, s) => ctx.limits.assertPasswordAttemptsLeft(s.caller.user.sub))
-  .do('check the previous password', async (ctx, i, s) => {
-    if (!(await verifyPassword(i.PreviousPassword, s.caller.user.passwordHash))) {
-      await ctx.limits.recordWrongPassword(s.caller.user.sub);
-      throw fail('NotAuthorizedException', 'Incorrect username or password.');
-    }
-  })
+  .do('check the previous password, counted on the lockout', (ctx, i, s) =>
+    guessPassword(ctx, ctx.lockout.userKey('password', s.caller.user.sub), s.caller.user, async (user) =>
+      verifyPassword(i.PreviousPassword, user?.passwordHash ?? (await decoyPasswordHash())),
+    ),
+  )
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.ProposedPassword, s.caller.pool.passwordPolicy))
   .do('set the new password', (ctx, i, s) => setPassword(ctx, s.caller.user, i.ProposedPassword, s.caller.user.status))
   .respond(() => ({}));

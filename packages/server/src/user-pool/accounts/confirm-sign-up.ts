@@ -1,16 +1,17 @@
 import { fail } from '../../errors/catalogue.js';
-import { sendCode, maskDestination, preferredChannel } from '../codes/code-delivery.js';
+import { sendCode, preferredChannel } from '../codes/code-delivery.js';
+import { guessDecoyCode, sendDecoyCode } from '../codes/decoy-codes.js';
 import { consumeCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
 import { findUserByLogin, updateUser } from '../users/user-repository.js';
-import { boolean, clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, string, usernameSchema } from '../wire/input-schema.js';
+import { boolean, clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, secretHashSchema, string, usernameSchema } from '../wire/input-schema.js';
 
 const confirmInput = object({
   ClientId: clientIdSchema,
   Username: usernameSchema,
   ConfirmationCode: confirmationCodeSchema,
-  SecretHash: optional(string({ max: 128 })),
+  SecretHash: optional(secretHashSchema),
   ForceAliasCreation: optional(boolean()),
   ClientMetadata: optional(clientMetadataSchema),
   Session: optional(string({ max: 2048 })),
@@ -22,7 +23,8 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
   .step('user', async (ctx, i, s) => {
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;
-    throw s.found.client.preventUserExistenceErrors ? fail('CodeMismatchException') : fail('UserNotFoundException', 'Username/client id combination not found.');
+    if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
+    return guessDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
   })
   .do('require an unconfirmed user', (_ctx, _i, s) => {
     if (s.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.user.status}`);
@@ -37,7 +39,7 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
 const resendInput = object({
   ClientId: clientIdSchema,
   Username: usernameSchema,
-  SecretHash: optional(string({ max: 128 })),
+  SecretHash: optional(secretHashSchema),
   ClientMetadata: optional(clientMetadataSchema),
 });
 
@@ -48,8 +50,8 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
   .step('delivery', async (ctx, i, s) => {
     if (s.user === undefined) {
       if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
-      // Same answer shape as for a real user, so the endpoint does not reveal who exists.
-      return { Destination: maskDestination(i.Username.includes('@') ? i.Username : 'x@x'), DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' };
+      // The same answer as for a real user, and the "sent" code guessed as a real one.
+      return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
     return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId });

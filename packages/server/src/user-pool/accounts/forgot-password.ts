@@ -1,5 +1,6 @@
 import { fail } from '../../errors/catalogue.js';
-import { maskDestination, sendCode } from '../codes/code-delivery.js';
+import { sendCode } from '../codes/code-delivery.js';
+import { guessDecoyCode, sendDecoyCode } from '../codes/decoy-codes.js';
 import { consumeCode } from '../codes/one-time-codes.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
@@ -7,12 +8,12 @@ import { requireClient } from '../pools/pool-repository.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { setPassword } from '../users/set-password.js';
 import { findUserByLogin, type UserRecord } from '../users/user-repository.js';
-import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, string, usernameSchema } from '../wire/input-schema.js';
+import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const forgotInput = object({
   ClientId: clientIdSchema,
   Username: usernameSchema,
-  SecretHash: optional(string({ max: 128 })),
+  SecretHash: optional(secretHashSchema),
   ClientMetadata: optional(clientMetadataSchema),
 });
 
@@ -31,7 +32,7 @@ export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
     const user = s.user;
     if (user === undefined) {
       if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
-      return { Destination: maskDestination(i.Username.includes('@') ? i.Username : 'x@x'), DeliveryMedium: 'EMAIL' as const, AttributeName: 'email' };
+      return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'FORGOT_PASSWORD');
     }
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     if (user.status === 'FORCE_CHANGE_PASSWORD') throw fail('NotAuthorizedException', 'User password cannot be reset in the current state.');
@@ -44,7 +45,7 @@ const confirmInput = object({
   Username: usernameSchema,
   ConfirmationCode: confirmationCodeSchema,
   Password: passwordSchema,
-  SecretHash: optional(string({ max: 128 })),
+  SecretHash: optional(secretHashSchema),
   ClientMetadata: optional(clientMetadataSchema),
 });
 
@@ -54,7 +55,8 @@ export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', co
   .step('user', async (ctx, i, s) => {
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;
-    throw s.found.client.preventUserExistenceErrors ? fail('CodeMismatchException') : fail('UserNotFoundException', 'Username/client id combination not found.');
+    if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
+    return guessDecoyCode(ctx, s.found.pool.id, i.Username, 'FORGOT_PASSWORD');
   })
   .do('require an enabled user', (_ctx, _i, s) => {
     if (!s.user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');

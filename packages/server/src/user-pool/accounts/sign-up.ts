@@ -6,13 +6,13 @@ import { assertRequiredAttributes, checkAttributeWrites } from '../users/attribu
 import { createUserWithPassword } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { aliasTakenBy, findUserByUsername } from '../users/user-repository.js';
-import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, string, usernameSchema } from '../wire/input-schema.js';
+import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const input = object({
   ClientId: clientIdSchema,
   Username: usernameSchema,
   Password: optional(passwordSchema),
-  SecretHash: optional(string({ max: 128 })),
+  SecretHash: optional(secretHashSchema),
   UserAttributes: optional(attributeListSchema),
   ValidationData: optional(attributeListSchema),
   ClientMetadata: optional(clientMetadataSchema),

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { epochSeconds } from '../../time/clock.js';
+import { processRevocations } from '../../tokens/revocation-feed.js';
 import { defineOperation } from '../operations/operation.js';
 import { requireGroup, requirePool, toGroup, type GroupRecord } from '../pools/pool-repository.js';
 import { userFromRow } from '../users/user-repository.js';
@@ -45,6 +46,8 @@ export const adminAddUserToGroup = defineOperation('AdminAddUserToGroup', member
       ctx.clock.now(),
     ]),
   )
+  // The data API caches callers' groups for a few seconds: the change applies in this process at once.
+  .do('announce the change', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))
   .respond(() => ({}));
 
 /** AdminRemoveUserFromGroup (idempotent). */
@@ -54,6 +57,8 @@ export const adminRemoveUserFromGroup = defineOperation('AdminRemoveUserFromGrou
   .do('remove the membership', (ctx, _i, s) =>
     ctx.db.query('DELETE FROM group_members WHERE pool_id = $1 AND group_name = $2 AND user_sub = $3', [s.group.poolId, s.group.name, s.target.user.sub]),
   )
+  // The data API caches callers' groups for a few seconds: the removal applies in this process at once.
+  .do('announce the change', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))
   .respond(() => ({}));
 
 /** AdminListGroupsForUser. */

@@ -1,7 +1,9 @@
 import type { AbuseLimits } from '../../abuse/abuse-limits.js';
+import type { Lockout } from '../../abuse/lockout.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import type { MessageDelivery } from '../../delivery/message-delivery.js';
+import type { SecretBox } from '../../sealing/secret-box.js';
 import type { Clock } from '../../time/clock.js';
 import type { TokenService } from '../../tokens/token-service.js';
 import type { Logger } from './logger.js';
@@ -14,6 +16,10 @@ export interface ServerServices {
   readonly tokens: TokenService;
   readonly delivery: MessageDelivery;
   readonly limits: AbuseLimits;
+  /** Failed-guess counters with Cognito's lockout schedule. */
+  readonly lockout: Lockout;
+  /** Seals what a database reader must not be able to use (TOTP secrets, sign-in state). */
+  readonly secrets: SecretBox;
   readonly log: Logger;
 }
 

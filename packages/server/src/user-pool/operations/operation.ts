@@ -35,8 +35,12 @@ export interface Operation {
   readonly stepNames: readonly string[];
   /** Top-level input member names (e.g. ClientId, Username), for docs and fuzz tests. */
   readonly inputMembers: readonly string[];
-  /** Validates `rawInput` (InvalidParameterException on failure), runs the steps, returns the response body. */
-  invoke(ctx: OperationContext, rawInput: unknown): Promise<Record<string, unknown>>;
+  /**
+   * Validates `rawInput` (InvalidParameterException on failure), runs the steps, returns the response body.
+   * `admit` runs between the two, on the validated input: the transport's admission (known app client,
+   * request rate), so that a malformed request is refused before it can write anything.
+   */
+  invoke(ctx: OperationContext, rawInput: unknown, admit?: (input: Readonly<Record<string, unknown>>) => Promise<void>): Promise<Record<string, unknown>>;
 }
 
 /** Thrown value wrapper so the transport can log which step failed unexpectedly. */
@@ -81,8 +85,9 @@ export class OperationBuilder<I, S extends object> {
       access,
       stepNames: steps.map((s) => s.name),
       inputMembers: input.members ?? [],
-      async invoke(ctx, rawInput) {
+      async invoke(ctx, rawInput, admit) {
         const parsed = parseInput(input, rawInput);
+        if (admit !== undefined) await admit(parsed as Readonly<Record<string, unknown>>);
         const state: Record<string, unknown> = {};
         let result: unknown;
         for (const step of steps) {

@@ -1,10 +1,12 @@
 // Sign-in challenge sessions: the opaque `Session` string of InitiateAuth / RespondToAuthChallenge.
 // Stored in the database (any process can continue a sign-in), keyed by the SHA-256 of the string,
 // expiring after AUTH_SESSION_TTL_SECONDS, ended after AUTH_SESSION_MAX_ATTEMPTS wrong answers.
+// The state is stored sealed (it holds the server's SRP secret b), bound to the row's id.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
+import type { SecretBox } from '../../sealing/secret-box.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { requireClientWith, type ClientRecord, type PoolRecord } from '../pools/pool-repository.js';
 import { toUser, type UserRecord, type UserRow } from '../users/user-repository.js';
@@ -35,24 +37,50 @@ interface SessionRow {
 
 const hashSession = (session: string): string => createHash('sha256').update(session).digest('hex');
 
+/** The sealed form of a session's state, as stored in auth_sessions.state. */
+interface SealedState {
+  readonly sealed: string;
+}
+
+function sealState(secrets: SecretBox, id: string, state: object): string {
+  return JSON.stringify({ sealed: secrets.seal(`auth-session:${id}`, JSON.stringify(state)) } satisfies SealedState);
+}
+
+/** Opens the stored state of the session row `id` (SealedValueError when it does not open). */
+export function openSessionState<S extends object>(secrets: SecretBox, id: string, stored: unknown): S {
+  const sealed = (stored as Partial<SealedState> | null)?.sealed;
+  if (typeof sealed !== 'string') throw new Error(`auth session state is not sealed`);
+  return JSON.parse(secrets.open(`auth-session:${id}`, sealed)) as S;
+}
+
 const expired = (): never => {
   throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 };
 
 /** Starts a challenge session; returns the Session string to hand to the client. */
 export async function createAuthSession<S extends object>(
-  ctx: Pick<OperationContext, 'db' | 'clock' | 'config'>,
-  args: { poolId: string; clientId: string; userSub: string | null; challengeName: string; state: S },
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'config' | 'secrets'>,
+  args: { poolId: string; clientId: string; userSub: string | null; challengeName: string; state: S; clearFailures?: readonly string[] },
   q: Queryable = ctx.db,
 ): Promise<string> {
   const session = randomBytes(64).toString('base64url');
+  const id = hashSession(session);
   const now = ctx.clock.now();
   await q.query(
-    `INSERT INTO auth_sessions (id, pool_id, client_id, user_sub, challenge_name, state, attempts, expires_at, created_at)
+    `${clearingCte(args.clearFailures, 9)} INSERT INTO auth_sessions (id, pool_id, client_id, user_sub, challenge_name, state, attempts, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)`,
-    [hashSession(session), args.poolId, args.clientId, args.userSub, args.challengeName, JSON.stringify(args.state), addSeconds(now, ctx.config.authSessionTtlSeconds), now],
+    [id, args.poolId, args.clientId, args.userSub, args.challengeName, sealState(ctx.secrets, id, args.state), addSeconds(now, ctx.config.authSessionTtlSeconds), now, ...clearingParams(args.clearFailures)],
   );
   return session;
+}
+
+/** `WITH` forgetting the failure counters `keys` (parameter $n), or '' when there are none: rides on the statement that moves a sign-in on. */
+function clearingCte(keys: readonly string[] | undefined, n: number): string {
+  return keys === undefined || keys.length === 0 ? '' : `WITH cleared AS (DELETE FROM sign_in_failures WHERE key = ANY($${n}::text[]))`;
+}
+
+function clearingParams(keys: readonly string[] | undefined): unknown[] {
+  return keys === undefined || keys.length === 0 ? [] : [keys];
 }
 
 /**
@@ -61,7 +89,7 @@ export async function createAuthSession<S extends object>(
  * user, session is expired.' when unknown, expired, for another client, or not at `expectedChallenge` (if given).
  */
 export async function loadAuthSession<S extends object = Record<string, unknown>>(
-  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
   session: string,
   clientId: string | null,
   expectedChallenge?: string,
@@ -71,38 +99,33 @@ export async function loadAuthSession<S extends object = Record<string, unknown>
 }
 
 /**
- * The app client and pool (requireClient), the live session of that client (loadAuthSession), the
- * session's user (undefined when it has none or the user is gone) and the user's current
- * wrong-password count (counter key `wrongPasswordKeyPrefix` + sub), in one round trip:
+ * The app client and pool (requireClient), the live session of that client (loadAuthSession) and
+ * the session's user (undefined when it has none or the user is gone), in one round trip:
  * RespondToAuthChallenge needs all of them on every answer.
  */
 export async function loadClientAndAuthSession<S extends object = Record<string, unknown>>(
-  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
   clientId: string,
   session: string,
-  wrongPasswordKeyPrefix: string,
-): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined; wrongPasswords: number }> {
+): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined }> {
   const { client, pool, side } = await requireClientWith(
     ctx.db,
     clientId,
-    `SELECT row_to_json(x) FROM (
-       SELECT s.*, row_to_json(u) AS session_user,
-              (SELECT r.count::int FROM rate_limit_counters r WHERE r.key = $3 || s.user_sub AND r.expires_at > $4) AS wrong_passwords
-       FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,
-    [hashSession(session), wrongPasswordKeyPrefix, ctx.clock.now()],
+    `SELECT row_to_json(x) FROM (SELECT s.*, row_to_json(u) AS session_user FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,
+    [hashSession(session)],
   );
   // row_to_json: the timestamps arrive as strings, which liveSession and toUser turn into dates.
-  const row = (side ?? undefined) as (SessionRow & { session_user: UserRow | null; wrong_passwords: number | null }) | undefined;
+  const row = (side ?? undefined) as (SessionRow & { session_user: UserRow | null }) | undefined;
   const live = await liveSession<S>(ctx, row, clientId);
-  return {
-    scope: { client, pool },
-    session: live,
-    user: row?.session_user == null ? undefined : toUser(row.session_user),
-    wrongPasswords: Number(row?.wrong_passwords ?? 0),
-  };
+  return { scope: { client, pool }, session: live, user: row?.session_user == null ? undefined : toUser(row.session_user) };
 }
 
-async function liveSession<S extends object>(ctx: Pick<OperationContext, 'db' | 'clock'>, row: SessionRow | undefined, clientId: string | null, expectedChallenge?: string): Promise<AuthSession<S>> {
+async function liveSession<S extends object>(
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
+  row: SessionRow | undefined,
+  clientId: string | null,
+  expectedChallenge?: string,
+): Promise<AuthSession<S>> {
   if (row === undefined || (clientId !== null && row.client_id !== clientId)) return expired();
   if (new Date(row.expires_at) <= ctx.clock.now()) {
     await ctx.db.query('DELETE FROM auth_sessions WHERE id = $1', [row.id]);
@@ -115,7 +138,7 @@ async function liveSession<S extends object>(ctx: Pick<OperationContext, 'db' | 
     clientId: row.client_id,
     userSub: row.user_sub,
     challengeName: row.challenge_name,
-    state: row.state as S,
+    state: openSessionState<S>(ctx.secrets, row.id, row.state),
     attempts: Number(row.attempts),
     expiresAt: new Date(row.expires_at),
   };
@@ -126,15 +149,16 @@ async function liveSession<S extends object>(ctx: Pick<OperationContext, 'db' | 
  * attempts and expiry carry over. Returns the new string.
  */
 export async function advanceAuthSession<S extends object>(
-  ctx: Pick<OperationContext, 'db' | 'clock'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
   current: AuthSession<object>,
-  next: { challengeName: string; state: S; userSub?: string | null },
+  next: { challengeName: string; state: S; userSub?: string | null; clearFailures?: readonly string[] },
   q: Queryable = ctx.db,
 ): Promise<string> {
   const session = randomBytes(64).toString('base64url');
+  const id = hashSession(session);
   const rows = await q.query(
-    `UPDATE auth_sessions SET id = $2, challenge_name = $3, state = $4, user_sub = COALESCE($5, user_sub) WHERE id = $1 RETURNING 1`,
-    [current.id, hashSession(session), next.challengeName, JSON.stringify(next.state), next.userSub ?? null],
+    `${clearingCte(next.clearFailures, 6)} UPDATE auth_sessions SET id = $2, challenge_name = $3, state = $4, user_sub = COALESCE($5, user_sub) WHERE id = $1 RETURNING 1`,
+    [current.id, id, next.challengeName, sealState(ctx.secrets, id, next.state), next.userSub ?? null, ...clearingParams(next.clearFailures)],
   );
   if (rows.length === 0) return expired();
   return session;

@@ -15,18 +15,20 @@ export async function createUserWithPassword(
   now: Date,
   args: { pool: PoolRecord; username: string; password: string | null; attributes: Record<string, string>; status: UserStatus; temporaryPasswordExpiresAt?: Date | null },
 ): Promise<UserRecord> {
-  const secrets = args.password === null ? null : await derivePasswordSecrets(args.pool.id, args.username, args.password);
+  const sub = randomUUID();
+  const secrets = args.password === null ? null : await derivePasswordSecrets(args.pool.id, sub, args.password);
   try {
     return await insertUser(
       q,
       {
-        sub: randomUUID(),
+        sub,
         poolId: args.pool.id,
         username: args.username,
         status: args.status,
         attributes: args.attributes,
         srpSalt: secrets?.srpSalt ?? null,
         srpVerifier: secrets?.srpVerifier ?? null,
+        srpIdentity: secrets?.srpIdentity ?? null,
         passwordHash: secrets?.passwordHash ?? null,
         temporaryPasswordExpiresAt: args.temporaryPasswordExpiresAt ?? null,
       },

@@ -8,14 +8,20 @@ import { hashPassword } from './password-hash.js';
 export interface PasswordSecrets {
   readonly srpSalt: string;
   readonly srpVerifier: string;
+  /** USER_ID_FOR_SRP the verifier is for. */
+  readonly srpIdentity: string;
   readonly passwordHash: string;
 }
 
 // g^x mod N through OpenSSL: several times faster than BigInt for the 3072-bit group.
 const opensslEngine = createOpenSslModPowEngine();
 
-/** Derives the SRP salt/verifier (for USER_ID_FOR_SRP = `username`) and the scrypt hash of a password. */
-export async function derivePasswordSecrets(poolId: string, username: string, password: string, engine: ModPowEngine = opensslEngine): Promise<PasswordSecrets> {
-  const verifier = createPasswordVerifier({ poolName: poolNameFromUserPoolId(poolId), username, password, engine });
-  return { srpSalt: verifier.saltHex, srpVerifier: verifier.verifierHex, passwordHash: await hashPassword(password) };
+/**
+ * Derives the SRP salt/verifier and the scrypt hash of a password. The verifier is for
+ * USER_ID_FOR_SRP = the user's sub: one identity whatever name the user signs in with, and shaped
+ * like the stand-in a name no user has gets, so the challenge does not tell the two apart.
+ */
+export async function derivePasswordSecrets(poolId: string, sub: string, password: string, engine: ModPowEngine = opensslEngine): Promise<PasswordSecrets> {
+  const verifier = createPasswordVerifier({ poolName: poolNameFromUserPoolId(poolId), username: sub, password, engine });
+  return { srpSalt: verifier.saltHex, srpVerifier: verifier.verifierHex, srpIdentity: sub, passwordHash: await hashPassword(password) };
 }

@@ -19,6 +19,8 @@ export interface UserRecord {
   readonly attributes: Readonly<Record<string, string>>;
   readonly srpSalt: string | null;
   readonly srpVerifier: string | null;
+  /** USER_ID_FOR_SRP the verifier was derived for (the sub); null for verifiers derived for the username before. */
+  readonly srpIdentity: string | null;
   readonly passwordHash: string | null;
   readonly passwordChangedAt: Date | null;
   readonly temporaryPasswordExpiresAt: Date | null;
@@ -26,7 +28,9 @@ export interface UserRecord {
   readonly smsMfaEnabled: boolean;
   readonly softwareTokenMfaEnabled: boolean;
   readonly emailMfaEnabled: boolean;
+  /** Sealed (sealing/secret-box.ts, bound to "totp:<sub>"); open with openTotpSecret. */
   readonly totpSecret: string | null;
+  /** Sealed like totpSecret (the same binding: verifying moves it to totpSecret as it is). */
   readonly totpPendingSecret: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
@@ -42,6 +46,7 @@ export interface UserRow {
   attributes: Record<string, string>;
   srp_salt: string | null;
   srp_verifier: string | null;
+  srp_identity: string | null;
   password_hash: string | null;
   password_changed_at: Date | null;
   temporary_password_expires_at: Date | null;
@@ -68,6 +73,7 @@ export function toUser(r: UserRow): UserRecord {
     attributes: r.attributes,
     srpSalt: r.srp_salt,
     srpVerifier: r.srp_verifier,
+    srpIdentity: r.srp_identity ?? null,
     passwordHash: r.password_hash,
     passwordChangedAt: date(r.password_changed_at),
     temporaryPasswordExpiresAt: date(r.temporary_password_expires_at),
@@ -101,88 +107,38 @@ export async function findUserBySub(q: Queryable, sub: string): Promise<UserReco
 }
 
 /**
- * The user a sign-in name refers to: the username, else (when the pool allows email as an alias)
- * the one user whose verified email it is.
+ * The user a sign-in name refers to: the username, else (when the pool allows email or phone as an
+ * alias) the one user whose verified email or phone it is. `byName`: the username lookup already
+ * done in another statement (userByNameSql; null when no user has that name).
  */
-export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string): Promise<UserRecord | undefined> {
-  return (await findLogin(q, pool, login, undefined))?.user;
-}
-
-/**
- * findUserByLogin together with the value of the user's rate-limit counter `counterKeyPrefix` + sub
- * (0 when absent or its window has passed), read in the same round trip. `byName`: the username
- * lookup already done in another statement (userByNameCountedSql; null when no user has that name).
- */
-export async function findUserByLoginCounted(
-  q: Queryable,
-  pool: PoolRecord,
-  login: string,
-  counterKeyPrefix: string,
-  now: Date,
-  byName?: CountedUser | null,
-): Promise<CountedUser | undefined> {
-  return findLogin(q, pool, login, { counterKeyPrefix, now }, byName);
-}
-
-/** A user with the value of one of their rate-limit counters. */
-export interface CountedUser {
-  readonly user: UserRecord;
-  readonly counted: number;
-}
-
-/**
- * A scalar subquery (JSON or NULL) of the user whose username is `login` in the pool `poolIdSql`
- * (an SQL expression, e.g. a column of an outer query) with their counter `counterKeyPrefix` + sub, for
- * another statement to carry (see findUserByLoginCounted's `byName`). Adds its parameters to `params`.
- */
-export function userByNameCountedSql(params: SqlParams, poolIdSql: string, login: string, counterKeyPrefix: string, now: Date): string {
-  return `SELECT row_to_json(named) FROM (
-      SELECT u.*, (SELECT r.count::int FROM rate_limit_counters r WHERE r.key = ${params.add(counterKeyPrefix)}::text || u.sub AND r.expires_at > ${params.add(now)}::timestamptz) AS counted
-      FROM users u WHERE u.pool_id = ${poolIdSql} AND u.username_key = ${params.add(usernameKey(login))}::text) named`;
-}
-
-/** Reads the value of userByNameCountedSql (JSON with string timestamps, or null). */
-export function countedUserFromJson(value: unknown): CountedUser | null {
-  if (value === null || value === undefined) return null;
-  const row = value as UserRow & { counted: number | null };
-  return { user: toUser(row), counted: Number(row.counted ?? 0) };
-}
-
-async function findLogin(
-  q: Queryable,
-  pool: PoolRecord,
-  login: string,
-  counter: { counterKeyPrefix: string; now: Date } | undefined,
-  prefetchedByName?: CountedUser | null,
-): Promise<CountedUser | undefined> {
-  const counted = counter === undefined ? '0' : '(SELECT r.count::int FROM rate_limit_counters r WHERE r.key = $3 || users.sub AND r.expires_at > $4)';
-  const extra = counter === undefined ? [] : [counter.counterKeyPrefix, counter.now];
-  const one = (rows: readonly (UserRow & { counted: number | null })[]): CountedUser | undefined =>
-    rows.length === 1 && rows[0] !== undefined ? { user: toUser(rows[0]), counted: Number(rows[0].counted ?? 0) } : undefined;
-  const byName =
-    prefetchedByName !== undefined
-      ? (prefetchedByName ?? undefined)
-      : one(await q.query<UserRow & { counted: number | null }>(`SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND username_key = $2`, [pool.id, usernameKey(login), ...extra]));
-  if (byName !== undefined) return byName;
+export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string, byName?: UserRecord | null): Promise<UserRecord | undefined> {
+  const one = (rows: readonly UserRow[]): UserRecord | undefined => (rows.length === 1 && rows[0] !== undefined ? toUser(rows[0]) : undefined);
+  const named = byName !== undefined ? (byName ?? undefined) : one(await q.query<UserRow>('SELECT * FROM users WHERE pool_id = $1 AND username_key = $2', [pool.id, usernameKey(login)]));
+  if (named !== undefined) return named;
   if (pool.aliasAttributes.includes('email') && login.includes('@')) {
     const byEmail = one(
-      await q.query<UserRow & { counted: number | null }>(
-        `SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`,
-        [pool.id, login, ...extra],
-      ),
+      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`, [pool.id, login]),
     );
     if (byEmail !== undefined) return byEmail;
   }
   if (pool.aliasAttributes.includes('phone_number') && login.startsWith('+')) {
-    const byPhone = one(
-      await q.query<UserRow & { counted: number | null }>(
-        `SELECT *, ${counted} AS counted FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`,
-        [pool.id, login, ...extra],
-      ),
-    );
-    if (byPhone !== undefined) return byPhone;
+    return one(await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`, [pool.id, login]));
   }
   return undefined;
+}
+
+/**
+ * A scalar subquery (JSON or NULL) of the user whose username is `login` in the pool `poolIdSql`
+ * (an SQL expression, e.g. a column of an outer query), for another statement to carry (see
+ * findUserByLogin's `byName`). Adds its parameters to `params`.
+ */
+export function userByNameSql(params: SqlParams, poolIdSql: string, login: string): string {
+  return `SELECT row_to_json(u) FROM users u WHERE u.pool_id = ${poolIdSql} AND u.username_key = ${params.add(usernameKey(login))}::text`;
+}
+
+/** Reads the value of userByNameSql (JSON with string timestamps, or null). */
+export function userFromJson(value: unknown): UserRecord | null {
+  return value === null || value === undefined ? null : toUser(value as UserRow);
 }
 
 /** The user a login names; UserNotFoundException 'User does not exist.' otherwise. */
@@ -211,6 +167,8 @@ export interface NewUser {
   readonly attributes: Readonly<Record<string, string>>;
   readonly srpSalt: string | null;
   readonly srpVerifier: string | null;
+  /** Absent: a verifier derived for the username. */
+  readonly srpIdentity?: string | null;
   readonly passwordHash: string | null;
   readonly temporaryPasswordExpiresAt?: Date | null;
 }
@@ -219,8 +177,8 @@ export interface NewUser {
 export async function insertUser(q: Queryable, user: NewUser, now: Date): Promise<UserRecord> {
   const rows = await q.query<UserRow>(
     `INSERT INTO users (sub, pool_id, username, username_key, status, attributes, srp_salt, srp_verifier, password_hash,
-                        password_changed_at, temporary_password_expires_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
+                        password_changed_at, temporary_password_expires_at, created_at, updated_at, srp_identity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING *`,
     [
       user.sub,
       user.poolId,
@@ -234,6 +192,7 @@ export async function insertUser(q: Queryable, user: NewUser, now: Date): Promis
       user.passwordHash === null ? null : now,
       user.temporaryPasswordExpiresAt ?? null,
       now,
+      user.srpIdentity ?? null,
     ],
   );
   const row = rows[0];
@@ -248,6 +207,7 @@ export interface UserPatch {
   attributes?: Readonly<Record<string, string>>;
   srpSalt?: string | null;
   srpVerifier?: string | null;
+  srpIdentity?: string | null;
   passwordHash?: string | null;
   passwordChangedAt?: Date | null;
   temporaryPasswordExpiresAt?: Date | null;
@@ -265,6 +225,7 @@ const COLUMNS: Record<keyof UserPatch, string> = {
   attributes: 'attributes',
   srpSalt: 'srp_salt',
   srpVerifier: 'srp_verifier',
+  srpIdentity: 'srp_identity',
   passwordHash: 'password_hash',
   passwordChangedAt: 'password_changed_at',
   temporaryPasswordExpiresAt: 'temporary_password_expires_at',

@@ -14,6 +14,20 @@ export interface Schema<T> {
 /** The type a schema produces. */
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
+// Unpaired halves of a surrogate pair (matched without the u flag, which would read them as code points).
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether a request string may travel on to the database and back into answers: no NUL (PostgreSQL
+ * text and jsonb cannot hold U+0000, so it would surface as a 500) and no unpaired surrogate (not
+ * encodable as UTF-8: drivers silently replace it, so what is stored is not what was sent).
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !UNPAIRED_SURROGATE.test(text);
+}
+
+const STORABLE = 'Member must not contain NUL characters or unpaired surrogates';
+
 function problem(at: string, constraint: string, value: unknown): string {
   const shown = value === null || value === undefined ? 'Value null' : 'Value';
   return `${shown} at '${at}' failed to satisfy constraint: ${constraint}`;
@@ -42,6 +56,10 @@ export function string(rules: StringRules = {}): Schema<string> {
       }
       if (typeof value !== 'string') {
         problems.push(problem(at, 'Member must be a string', value));
+        return undefined;
+      }
+      if (!isStorableText(value)) {
+        problems.push(problem(at, STORABLE, value));
         return undefined;
       }
       // Cognito counts characters, not UTF-16 units.
@@ -142,8 +160,20 @@ export function array<T>(item: Schema<T>, rules: { readonly max?: number } = {})
   };
 }
 
+/** Rules of a string map. */
+export interface StringMapRules {
+  readonly maxEntries?: number;
+  /** Longest key, in characters (default 256). */
+  readonly maxKeyLength?: number;
+  /** Longest value without its own schema, in UTF-16 units. */
+  readonly maxValueLength?: number;
+  /** The schema of the value under `key`, when that key has stricter rules (AuthParameters' USERNAME, SRP_A…). */
+  readonly valueSchema?: (key: string) => Schema<string> | undefined;
+}
+
 /** A string-to-string map (AuthParameters, ChallengeResponses, ClientMetadata). */
-export function stringMap(rules: { readonly maxEntries?: number; readonly maxValueLength?: number } = {}): Schema<Record<string, string>> {
+export function stringMap(rules: StringMapRules = {}): Schema<Record<string, string>> {
+  const maxKeyLength = rules.maxKeyLength ?? 256;
   return {
     check(value, at, problems) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -157,8 +187,28 @@ export function stringMap(rules: { readonly maxEntries?: number; readonly maxVal
       }
       const out: Record<string, string> = Object.create(null) as Record<string, string>;
       for (const [k, v] of entries) {
+        // A bad key is reported at the map: echoing it in the path would carry it into the message.
+        if (!isStorableText(k)) {
+          problems.push(problem(at, 'Map keys must not contain NUL characters or unpaired surrogates', value));
+          return undefined;
+        }
+        if ([...k].length > maxKeyLength) {
+          problems.push(problem(at, `Map keys must have length less than or equal to ${maxKeyLength}`, value));
+          return undefined;
+        }
+        const own = rules.valueSchema?.(k);
+        if (own !== undefined) {
+          const checked = own.check(v, `${at}.${k}`, problems);
+          if (checked === undefined) return undefined;
+          out[k] = checked;
+          continue;
+        }
         if (typeof v !== 'string') {
           problems.push(problem(`${at}.${k}`, 'Map value must be a string', v));
+          return undefined;
+        }
+        if (!isStorableText(v)) {
+          problems.push(problem(`${at}.${k}`, STORABLE, v));
           return undefined;
         }
         if (rules.maxValueLength !== undefined && v.length > rules.maxValueLength) {
@@ -200,10 +250,36 @@ export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
   };
 }
 
+/**
+ * The member path of the first string or key in `value` that is not storable text, or undefined.
+ * Iterative, so a deeply nested document cannot exhaust the stack.
+ */
+function unstorablePath(value: unknown): string | undefined {
+  const pending: (readonly [unknown, string])[] = [[value, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return at;
+    } else if (Array.isArray(item)) {
+      item.forEach((member: unknown, i) => pending.push([member, `${at}.${i + 1}.member`]));
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, member] of Object.entries(item)) {
+        if (!isStorableText(key)) return at;
+        pending.push([member, memberPath(at, key)]);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Validates a whole request body; throws InvalidParameterException listing every problem. */
 export function parseInput<T>(schema: Schema<T>, body: unknown): T {
   const problems: string[] = [];
   const value = schema.check(body, '', problems);
+  // The schema layer's guarantee, whatever the member's own schema (free-form documents included):
+  // no string that reaches an operation holds a NUL or an unpaired surrogate.
+  const unstorable = problems.length === 0 && value !== undefined ? unstorablePath(value) : undefined;
+  if (unstorable !== undefined) problems.push(problem(unstorable === '' ? 'body' : unstorable, STORABLE, value));
   if (problems.length > 0 || value === undefined) {
     const count = problems.length === 0 ? 1 : problems.length;
     const list = problems.length === 0 ? ['Value at body failed to satisfy constraint: Member must be an object'] : problems;
@@ -218,8 +294,12 @@ export function parseInput<T>(schema: Schema<T>, body: unknown): T {
 export const clientIdSchema = string({ min: 1, max: 128, pattern: /^[\w+]+$/ });
 /** User pool id ("region_id"). */
 export const userPoolIdSchema = string({ min: 1, max: 55, pattern: /^[\w-]+_[0-9a-zA-Z]+$/ });
+/** Cognito's UsernameType pattern: letters, marks, symbols, numbers, punctuation (no spaces or control characters). */
+export const USERNAME_PATTERN = /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u;
 /** Username as Cognito allows it. */
-export const usernameSchema = string({ min: 1, max: 128, pattern: /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u });
+export const usernameSchema = string({ min: 1, max: 128, pattern: USERNAME_PATTERN });
+/** Cognito's SecretHashType (base64 of an HMAC-SHA256). */
+export const secretHashSchema = string({ min: 1, max: 128, pattern: /^[\w+=/]+$/ });
 /** A password (policy is checked separately to give InvalidPasswordException). */
 export const passwordSchema = string({ min: 1, max: 256 });
 /** A 6-digit-ish confirmation code as Cognito accepts it. */

@@ -3,16 +3,21 @@
 // Every answer, including malformed input, has Cognito's shape: {"__type", "message"}.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerAddressKey } from '../../abuse/abuse-limits.js';
 import { fail, isServiceError, type ServiceError } from '../../errors/catalogue.js';
 import { toWireError } from '../../errors/wire-error.js';
 import type { Caller, OperationContext, ServerServices } from '../operations/operation-context.js';
 import { StepFailure } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
+import { KnownClients } from './known-clients.js';
 import { verifySigV4 } from './sigv4.js';
 
 /** Content type of requests and responses. */
 export const AMZ_JSON = 'application/x-amz-json-1.1';
 const ACCEPTED_TYPES = new Set(['application/x-amz-json-1.1', 'application/x-amz-json-1.0', 'application/json']);
+
+// encodeURIComponent throws on these: a message must never turn an error answer into a crash.
+const UNPAIRED_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Sends a Cognito-shaped error. */
 export function sendWireError(reply: FastifyReply, error: unknown): FastifyReply {
@@ -21,7 +26,7 @@ export function sendWireError(reply: FastifyReply, error: unknown): FastifyReply
     .status(wire.status)
     .header('content-type', AMZ_JSON)
     .header('x-amzn-errortype', wire.body.__type)
-    .header('x-amzn-errormessage', encodeURIComponent(wire.body.message))
+    .header('x-amzn-errormessage', encodeURIComponent(wire.body.message.replace(UNPAIRED_SURROGATES, '\ufffd')))
     .send(Buffer.from(JSON.stringify(wire.body), 'utf8'));
 }
 
@@ -48,6 +53,7 @@ function parseBody(raw: unknown): unknown {
 
 /** Registers `POST /` on `app` (in its own encapsulated scope, with a raw-string body parser). */
 export async function registerJsonProtocolRoutes(app: FastifyInstance, services: ServerServices, registry: OperationRegistry): Promise<void> {
+  const knownClients = new KnownClients(services.db);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -72,6 +78,7 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
         const body = parseBody(rawBody);
 
         let caller: Caller = { kind: 'public' };
+        let admit: ((input: Readonly<Record<string, unknown>>) => Promise<void>) | undefined;
         if (operation.access === 'admin') {
           const { adminAccessKeyId, adminSecretAccessKey } = services.config;
           if (adminAccessKeyId === undefined || adminSecretAccessKey === undefined) {
@@ -85,9 +92,15 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
           );
           caller = { kind: 'admin-credential', accessKeyId };
         } else {
-          const clientId = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).ClientId : undefined;
-          const key = `${typeof clientId === 'string' ? clientId.slice(0, 128) : '-'}|${request.ip}`;
-          await services.limits.assertRequestAllowed(key);
+          // Admission runs on the validated input (a malformed ClientId never reaches a query), and
+          // refuses an unknown app client before anything is written: the counter is kept per pool and
+          // caller address, so neither made-up ids nor rotating ids get fresh counters.
+          const address = callerAddressKey(request.ip);
+          admit = async (input) => {
+            const clientId = input.ClientId;
+            const scope = typeof clientId === 'string' ? await knownClients.poolOf(clientId) : '-';
+            await services.limits.assertRequestAllowed(`${scope}|${address}`);
+          };
         }
 
         const userAgent = request.headers['user-agent'];
@@ -97,7 +110,7 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
           caller,
           request: { requestId, ip: request.ip, ...(userAgent !== undefined ? { userAgent } : {}), ...(origin !== undefined ? { origin } : {}) },
         };
-        const result = await operation.invoke(ctx, body);
+        const result = await operation.invoke(ctx, body, admit);
         return reply.status(200).header('content-type', AMZ_JSON).send(Buffer.from(JSON.stringify(result), 'utf8'));
       } catch (error) {
         if (!isServiceError(error)) {

@@ -13,8 +13,6 @@ export interface ChallengeAnswer {
   readonly challengeName: ChallengeName;
   readonly session: AuthSession<SignInState>;
   readonly user: UserRecord | undefined;
-  /** The user's wrong-password count, read with the session in this request. */
-  readonly wrongPasswords: number;
   readonly responses: Readonly<Record<string, string>>;
   readonly clientMetadata: Readonly<Record<string, string>>;
 }

@@ -4,6 +4,7 @@
 import { fail } from '../../../errors/catalogue.js';
 import { endAuthSession } from '../../sessions/auth-sessions.js';
 import { requireConfirmedDevice } from '../devices/device-repository.js';
+import { TOO_MANY_CODES } from '../mfa/mfa-challenge.js';
 import { requireClientA } from '../flows/user-srp-auth.js';
 import { requireParameter } from '../sign-in/app-client-checks.js';
 import { continueSignIn } from '../sign-in/continue-sign-in.js';
@@ -32,7 +33,10 @@ export const answerDeviceSrpAuth: ChallengeHandler = async (answer) => {
   );
 };
 
-/** RespondToAuthChallenge DEVICE_PASSWORD_VERIFIER: the device's claim signature. */
+/**
+ * RespondToAuthChallenge DEVICE_PASSWORD_VERIFIER: the device's claim signature. It stands in for
+ * MFA, so it is counted on the user's MFA lockout counter like a code.
+ */
 export const answerDevicePasswordVerifier: ChallengeHandler = async (answer) => {
   const { ctx, scope, session, responses } = answer;
   const user = sessionUser(answer);
@@ -40,10 +44,12 @@ export const answerDevicePasswordVerifier: ChallengeHandler = async (answer) => 
   if (srp === undefined || deviceKey === undefined || proven === undefined) throw expired();
   const claim = readClaim(responses);
   const device = await requireConfirmedDevice(ctx.db, user.sub, deviceKey);
-  const deviceProven = device.srpVerifier !== null && verifySrpClaim({ verifierHex: device.srpVerifier, secret: srp, poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, claim });
+  const guess = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+  const deviceProven =
+    !guess.locked && device.srpVerifier !== null && verifySrpClaim({ verifierHex: device.srpVerifier, secret: srp, poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, claim });
   if (!deviceProven) {
     await endAuthSession(ctx, session);
-    throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
+    throw ctx.lockout.exhausted(guess) ? fail('TooManyFailedAttemptsException', TOO_MANY_CODES) : fail('NotAuthorizedException', WRONG_CREDENTIALS);
   }
   return continueSignIn(ctx, scope, user, { ...session.state, srp: undefined, proven, deviceVerified: true });
 };

@@ -2,7 +2,7 @@
 // first factor, or to verify the email of MFA_SETUP), SMS_OTP — and to SELECT_MFA_TYPE and MFA_SETUP.
 import { fail } from '../../../errors/catalogue.js';
 import { updateUser, aliasTakenBy, type MfaKind } from '../../users/user-repository.js';
-import { askMfa, checkMfaAnswer, checkSentCode, countingWrongCodes, matchTotpAnswer, sendChallengeCode, WRONG_MFA_CODE } from '../mfa/mfa-challenge.js';
+import { askMfa, checkMfaAnswer, checkSentCode, guessCode, matchTotpAnswer, refuseReplayedCode, sendChallengeCode } from '../mfa/mfa-challenge.js';
 import { recordTotpStep } from '../totp/totp-verification.js';
 import { setupMfaOptions, usableMfaMethods } from '../mfa/mfa-methods.js';
 import { requireParameter } from '../sign-in/app-client-checks.js';
@@ -39,8 +39,8 @@ export const answerSoftwareTokenMfa: ChallengeHandler = async (answer) => {
   if (proven === undefined || mfa !== 'SOFTWARE_TOKEN_MFA') throw expired();
   const code = requireParameter(responses, CODE_RESPONSE.SOFTWARE_TOKEN_MFA);
   const now = ctx.clock.now();
-  const step = await countingWrongCodes(ctx, session, async () => matchTotpAnswer(user, code, now));
-  const replayed = (): Promise<never> => countingWrongCodes(ctx, session, () => Promise.reject(fail('CodeMismatchException', WRONG_MFA_CODE)));
+  const step = await guessCode(ctx, session, user, async () => matchTotpAnswer(ctx, user, code, now));
+  const replayed = (): Promise<never> => refuseReplayedCode(ctx, session);
   const decision = await decideSignIn(ctx, scope, user, { ...session.state, proven, mfaDone: true });
   if (decision.step.kind === 'TOKENS') {
     const outcome = await produceSignIn(ctx, scope, decision);

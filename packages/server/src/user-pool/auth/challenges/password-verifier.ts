@@ -7,8 +7,10 @@ import { nextCustomRound } from '../custom-auth/custom-auth-rounds.js';
 import { requireParameter } from '../sign-in/app-client-checks.js';
 import { continueSignIn } from '../sign-in/continue-sign-in.js';
 import { presentedDevice } from '../sign-in/presented-device.js';
-import { assertUserMaySignIn, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
-import { verifySrpClaim, type SrpClaim } from '../srp-exchange/srp-exchange.js';
+import { assertUserMaySignIn } from '../sign-in/user-gate.js';
+import { decoyIdentity, decoyVerifier, srpIdentity, verifySrpClaim, type SrpClaim } from '../srp-exchange/srp-exchange.js';
+import { guessPassword, passwordLockoutKey } from '../flows/password-check.js';
+import type { UserRecord } from '../../users/user-repository.js';
 import type { ChallengeHandler } from './challenge-input.js';
 
 /** Reads PASSWORD_CLAIM_SECRET_BLOCK, TIMESTAMP and PASSWORD_CLAIM_SIGNATURE. */
@@ -20,29 +22,39 @@ export function readClaim(responses: Readonly<Record<string, string>>): SrpClaim
   };
 }
 
-/** RespondToAuthChallenge PASSWORD_VERIFIER. */
+/**
+ * RespondToAuthChallenge PASSWORD_VERIFIER. The proof is a password guess (guessPassword): counted
+ * first, and checked against the user's verifier, or against the name's decoy verifier (the same
+ * exponentiations) in a decoy sign-in or while the counter is locked. Any failure ends the session.
+ */
 export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
   const { ctx, scope, session, user, responses } = answer;
   const state = session.state;
   const claim = readClaim(responses);
-  if (state.srp === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
-  if (state.decoy === true || user === undefined || user.srpVerifier === null) {
-    await endAuthSession(ctx, session);
-    throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
-  }
+  const srp = state.srp;
+  if (srp === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+  const real = state.decoy !== true && user?.srpVerifier != null ? user : undefined;
   // Before the proof is checked, so a client retrying without its stale device key can reuse the session.
-  const deviceKey = await presentedDevice(ctx, user, responses.DEVICE_KEY ?? state.deviceKey);
-  await ctx.limits.assertPasswordAttemptsLeft(user.sub, answer.wrongPasswords);
-  const proven = verifySrpClaim({ verifierHex: user.srpVerifier, secret: state.srp, poolName: poolNameFromUserPoolId(scope.pool.id), userIdForSrp: user.username, claim });
-  if (!proven) {
+  const deviceKey = real === undefined ? undefined : await presentedDevice(ctx, real, responses.DEVICE_KEY ?? state.deviceKey);
+  const poolName = poolNameFromUserPoolId(scope.pool.id);
+  const { codePepper } = ctx.config;
+  let proven: UserRecord;
+  try {
+    proven = await guessPassword(ctx, passwordLockoutKey(ctx, scope.pool.id, real, state.username), real, async (subject) =>
+      verifySrpClaim(
+        subject?.srpVerifier != null
+          ? { verifierHex: subject.srpVerifier, secret: srp, poolName, userIdForSrp: srpIdentity(subject), claim }
+          : { verifierHex: decoyVerifier(codePepper, scope.pool.id, state.username), secret: srp, poolName, userIdForSrp: decoyIdentity(codePepper, scope.pool.id, state.username), claim },
+      ),
+    );
+  } catch (error) {
     await endAuthSession(ctx, session);
-    await ctx.limits.recordWrongPassword(user.sub);
-    throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
+    throw error;
   }
-  assertUserMaySignIn(user, ctx.clock.now());
+  assertUserMaySignIn(proven, ctx.clock.now());
   const next = { ...state, srp: undefined, proven: 'password' as const, deviceKey };
   if (state.flow === 'CUSTOM_AUTH') {
-    return nextCustomRound(ctx, scope, user, { ...next, customRounds: [...(state.customRounds ?? []), { challengeName: 'PASSWORD_VERIFIER', challengeResult: true }] }, answer.clientMetadata);
+    return nextCustomRound(ctx, scope, proven, { ...next, customRounds: [...(state.customRounds ?? []), { challengeName: 'PASSWORD_VERIFIER', challengeResult: true }] }, answer.clientMetadata);
   }
-  return continueSignIn(ctx, scope, user, next);
+  return continueSignIn(ctx, scope, proven, next);
 };

@@ -11,6 +11,7 @@ import { findUserByLogin, type UserRecord } from '../../users/user-repository.js
 import type { ChallengeHandler } from '../challenges/challenge-input.js';
 import { sessionUser } from '../challenges/challenge-input.js';
 import { passwordVerifierChallenge, requireClientA } from '../flows/user-srp-auth.js';
+import { TOO_MANY_CODES } from '../mfa/mfa-challenge.js';
 import { assertSecretHash, requireParameter } from '../sign-in/app-client-checks.js';
 import { continueSignIn } from '../sign-in/continue-sign-in.js';
 import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
@@ -125,6 +126,9 @@ export const answerCustomChallenge: ChallengeHandler = async (answer) => {
   const user = sessionUser(answer);
   const { customPrivate, customMetadata } = session.state;
   if (customPrivate === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+  // An answer is a guessed code: counted on the user's MFA lockout counter before it is checked.
+  const guess = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+  if (guess.locked) throw fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
   const correct = await definition().verify(
     { user: view(user), privateChallengeParameters: customPrivate, challengeAnswer: requireParameter(responses, 'ANSWER'), clientMetadata: answer.clientMetadata },
     customChallengeTools(ctx, user),

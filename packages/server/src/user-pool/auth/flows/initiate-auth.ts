@@ -3,7 +3,7 @@ import { SqlParams } from '../../../db/sql-params.js';
 import { defineOperation } from '../../operations/operation.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { requireClient, requireClientWith } from '../../pools/pool-repository.js';
-import { countedUserFromJson, userByNameCountedSql, type CountedUser } from '../../users/user-repository.js';
+import { userByNameSql, userFromJson, type UserRecord } from '../../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, enumeration, object, optional } from '../../wire/input-schema.js';
 import { startCustomAuth } from '../custom-auth/custom-auth-rounds.js';
 import { assertFlowAllowed } from '../sign-in/app-client-checks.js';
@@ -19,21 +19,21 @@ const FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH'
 
 /**
  * The app client and pool (requireClient). For USER_SRP_AUTH with a USERNAME, the same round trip
- * also looks the user up by username with their wrong-password count (`byName`; null: no such
- * user), which the flow would read next; the checks still run in their usual order.
+ * also looks the user up by username (`byName`; null: no such user), which the flow would read
+ * next; the checks still run in their usual order.
  */
 async function loadScope(
   ctx: OperationContext,
   clientId: string,
   flow: AuthFlow,
   parameters: Readonly<Record<string, string>>,
-): Promise<{ scope: SignInScope; byName?: CountedUser | null }> {
+): Promise<{ scope: SignInScope; byName?: UserRecord | null }> {
   const login = parameters.USERNAME;
   if (flow !== 'USER_SRP_AUTH' || login === undefined || login === '') return { scope: await requireClient(ctx.db, clientId) };
   const params = new SqlParams([clientId]);
-  const sideSql = userByNameCountedSql(params, 'c.pool_id', login, ctx.limits.wrongPasswordKeyPrefix, ctx.clock.now());
+  const sideSql = userByNameSql(params, 'c.pool_id', login);
   const { client, pool, side } = await requireClientWith(ctx.db, clientId, sideSql, params.values.slice(1));
-  return { scope: { client, pool }, byName: countedUserFromJson(side) };
+  return { scope: { client, pool }, byName: userFromJson(side) };
 }
 
 function startFlow(
@@ -42,7 +42,7 @@ function startFlow(
   flow: AuthFlow,
   parameters: Readonly<Record<string, string>>,
   clientMetadata: Readonly<Record<string, string>>,
-  byName: CountedUser | null | undefined,
+  byName: UserRecord | null | undefined,
 ): Promise<SignInOutcome> {
   switch (flow) {
     case 'USER_SRP_AUTH':

@@ -1,6 +1,8 @@
-// Checking a plain password (USER_PASSWORD_AUTH, USER_AUTH's PASSWORD): throttled per user, the
-// same work whether or not the user exists, and the same error for an unknown user and a wrong
-// password.
+// Checking a password guess (USER_PASSWORD_AUTH, USER_AUTH's PASSWORD, the SRP proof of
+// PASSWORD_VERIFIER, ChangePassword) under the lockout (abuse/lockout.ts): the guess is counted
+// before it is checked, a locked counter refuses it unchecked, and every path does the same work
+// (a real check, or a decoy check of the same cost), so neither the answer nor its time tells an
+// outsider whether the name exists or is locked.
 import { randomUUID } from 'node:crypto';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
@@ -9,30 +11,50 @@ import type { UserRecord } from '../../users/user-repository.js';
 import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
 import type { SignInScope } from '../sign-in/sign-in-outcome.js';
 
+/** The message of a password guess refused by the lockout (Cognito's). */
+export const ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
+
 let decoyHash: Promise<string> | undefined;
 
-/** A real scrypt hash of a random password, so unknown users cost the same scrypt as real ones. */
-function decoyPasswordHash(): Promise<string> {
+/** A real scrypt hash of a random password, so unknown users and locked ones cost the same scrypt as a real check. */
+export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword(randomUUID());
   return decoyHash;
 }
 
+/** The counter a password guess is counted on: the user's, or for a name no user has, the name's. */
+export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout'>, poolId: string, user: Pick<UserRecord, 'sub'> | undefined, login: string): string {
+  return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', poolId, login);
+}
+
 /**
- * Returns the user when `password` is theirs and they may sign in. Unknown user: the decoy hash
- * is checked and NotAuthorizedException (or UserNotFoundException for clients that reveal
- * existence) thrown. Wrong password: counted, NotAuthorizedException 'Incorrect username or
- * password.', or 'Password attempts exceeded' once the limit is reached.
+ * One password guess about `subject` (undefined: a name no user has). Counts it, then runs
+ * `check` with the subject, or with undefined when the counter is locked: `check` must then do a
+ * decoy check of the same cost. Returns the subject when the check passed; otherwise
+ * NotAuthorizedException 'Incorrect username or password.', or 'Password attempts exceeded' when
+ * locked or when this guess used the last free attempt. A success is forgotten by the statement
+ * that moves the sign-in on (sign-in-outcome.ts) or by clearing the counter.
  */
-export async function checkPassword(ctx: OperationContext, scope: SignInScope, user: UserRecord | undefined, password: string): Promise<UserRecord> {
-  if (user === undefined) {
+export async function guessPassword<T>(ctx: Pick<OperationContext, 'lockout'>, key: string, subject: T | undefined, check: (subject: T | undefined) => Promise<boolean>): Promise<T> {
+  const claim = await ctx.lockout.claimAttempt(key);
+  const checked = claim.locked ? undefined : subject;
+  if ((await check(checked)) && checked !== undefined) return checked;
+  throw fail('NotAuthorizedException', ctx.lockout.exhausted(claim) ? ATTEMPTS_EXCEEDED : WRONG_CREDENTIALS);
+}
+
+/**
+ * Returns the user when `password` is theirs and they may sign in. A name no user has gets
+ * UserNotFoundException only from clients that reveal user existence; otherwise it is counted and
+ * answered exactly like a wrong password.
+ */
+export async function checkPassword(ctx: OperationContext, scope: SignInScope, user: UserRecord | undefined, login: string, password: string): Promise<UserRecord> {
+  if (user === undefined && !scope.client.preventUserExistenceErrors) {
     await verifyPassword(password, await decoyPasswordHash());
-    throw unknownUserError(scope.client.preventUserExistenceErrors);
+    throw unknownUserError(false);
   }
-  await ctx.limits.assertPasswordAttemptsLeft(user.sub);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await ctx.limits.recordWrongPassword(user.sub);
-    throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
-  }
-  assertUserMaySignIn(user, ctx.clock.now());
-  return user;
+  const signedIn = await guessPassword(ctx, passwordLockoutKey(ctx, scope.pool.id, user, login), user, async (subject) =>
+    verifyPassword(password, subject?.passwordHash ?? (await decoyPasswordHash())),
+  );
+  assertUserMaySignIn(signedIn, ctx.clock.now());
+  return signedIn;
 }

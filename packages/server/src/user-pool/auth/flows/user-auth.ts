@@ -54,7 +54,7 @@ export async function startFirstFactor(
   const base: SignInState = { ...state, offered: undefined };
   switch (factor) {
     case 'PASSWORD': {
-      const signedIn = await checkPassword(ctx, scope, user, requireParameter(parameters, 'PASSWORD'));
+      const signedIn = await checkPassword(ctx, scope, user, state.username, requireParameter(parameters, 'PASSWORD'));
       const deviceKey = await presentedDevice(ctx, signedIn, parameters.DEVICE_KEY);
       return continueSignIn(ctx, scope, signedIn, { ...base, proven: 'password', ...(deviceKey !== undefined ? { deviceKey } : {}) });
     }

@@ -13,7 +13,7 @@ export async function startUserPasswordAuth(ctx: OperationContext, scope: SignIn
   const password = requireParameter(parameters, 'PASSWORD');
   const found = await findUserByLogin(ctx.db, scope.pool, login);
   assertSecretHash(scope.client, [login, ...(found !== undefined ? [found.username] : [])], parameters.SECRET_HASH);
-  const user = await checkPassword(ctx, scope, found, password);
+  const user = await checkPassword(ctx, scope, found, login, password);
   const deviceKey = await presentedDevice(ctx, user, parameters.DEVICE_KEY);
   return continueSignIn(ctx, scope, user, { flow: 'USER_PASSWORD_AUTH', username: user.username, proven: 'password', ...(deviceKey !== undefined ? { deviceKey } : {}) });
 }

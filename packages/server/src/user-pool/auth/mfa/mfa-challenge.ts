@@ -1,13 +1,15 @@
 // MFA challenges of a sign-in: asking (SMS_MFA and EMAIL_OTP send a code, SOFTWARE_TOKEN_MFA
-// asks the authenticator app) and checking the answer. A wrong code counts against the challenge
-// session, which ends after AUTH_SESSION_MAX_ATTEMPTS wrong answers.
+// asks the authenticator app) and checking the answer. A code answer is a guess counted on the
+// user's MFA lockout counter before it is checked (across sign-ins: a fresh sign-in does not start
+// over), and a wrong code also counts against the challenge session, which ends after
+// AUTH_SESSION_MAX_ATTEMPTS wrong answers.
 import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { consumeCode, type CodePurpose } from '../../codes/one-time-codes.js';
 import { sendCode, type CodeDeliveryDetails } from '../../codes/code-delivery.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { recordAuthSessionFailure, type AuthSession } from '../../sessions/auth-sessions.js';
 import type { MfaKind, UserRecord } from '../../users/user-repository.js';
-import { matchTotpCode, recordTotpStep } from '../totp/totp-verification.js';
+import { matchTotpCode, openTotpSecret, recordTotpStep } from '../totp/totp-verification.js';
 
 /** MFA codes sent by SMS or email are valid for 3 minutes, as Cognito's. */
 export const MFA_CODE_TTL_SECONDS = 180;
@@ -37,43 +39,57 @@ export async function askMfa(ctx: OperationContext, user: UserRecord, method: Mf
   return { ...base, ...parameters };
 }
 
+/** The message of a code guess refused by the user's MFA lockout. */
+export const TOO_MANY_CODES = 'Too many failed attempts. Wait a while before trying again.';
+
 /**
- * Runs a code check; a wrong code is counted against the session (the fifth ends it with
- * NotAuthorizedException) and answered with CodeMismatchException.
+ * Counts a code guess on the user's MFA lockout counter, then runs the check unless the counter is
+ * locked (TooManyFailedAttemptsException, unchecked). A wrong code also counts against the session
+ * (the fifth ends it with NotAuthorizedException) and is answered with CodeMismatchException, or
+ * TooManyFailedAttemptsException when it used the last free attempt. Success is forgotten when the
+ * sign-in moves on (sign-in-outcome.ts).
  */
-export async function countingWrongCodes<T>(ctx: OperationContext, session: AuthSession<object>, check: () => Promise<T>): Promise<T> {
+export async function guessCode<T>(ctx: OperationContext, session: AuthSession<object>, user: Pick<UserRecord, 'sub'>, check: () => Promise<T>): Promise<T> {
+  const claim = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+  if (claim.locked) throw fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
   try {
     return await check();
   } catch (error) {
     if (isServiceError(error, 'CodeMismatchException')) {
       await recordAuthSessionFailure(ctx, session);
-      throw fail('CodeMismatchException', WRONG_MFA_CODE);
+      throw ctx.lockout.exhausted(claim) ? fail('TooManyFailedAttemptsException', TOO_MANY_CODES) : fail('CodeMismatchException', WRONG_MFA_CODE);
     }
     throw error;
   }
 }
 
+/** A code that matched but was used before (a replayed TOTP code): already counted as a guess, it is a wrong code for the session too. */
+export async function refuseReplayedCode(ctx: OperationContext, session: AuthSession<object>): Promise<never> {
+  await recordAuthSessionFailure(ctx, session);
+  throw fail('CodeMismatchException', WRONG_MFA_CODE);
+}
+
 /** Checks a code sent for `purpose` (single use, expiring). */
 export async function checkSentCode(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, purpose: CodePurpose, code: string): Promise<void> {
-  await countingWrongCodes(ctx, session, () => consumeCode(ctx, { user, purpose, code }));
+  await guessCode(ctx, session, user, () => consumeCode(ctx, { user, purpose, code }));
 }
 
 /**
  * The time step of an authenticator-app code for the user's verified secret (± one step), before
  * the replay check; SoftwareTokenMFANotFoundException without a secret, CodeMismatchException for a wrong code.
  */
-export function matchTotpAnswer(user: UserRecord, code: string, now: Date): bigint {
+export function matchTotpAnswer(ctx: Pick<OperationContext, 'secrets'>, user: UserRecord, code: string, now: Date): bigint {
   if (user.totpSecret === null) throw fail('SoftwareTokenMFANotFoundException', 'Software token MFA is not set up for the user.');
-  const step = matchTotpCode(user.totpSecret, code, now);
+  const step = matchTotpCode(openTotpSecret(ctx.secrets, user.sub, user.totpSecret), code, now);
   if (step === undefined) throw fail('CodeMismatchException', WRONG_MFA_CODE);
   return step;
 }
 
 /** Checks an authenticator-app code against the user's verified secret (± one step, never twice). */
 export async function checkTotp(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, code: string): Promise<void> {
-  await countingWrongCodes(ctx, session, async () => {
+  await guessCode(ctx, session, user, async () => {
     const now = ctx.clock.now();
-    if (!(await recordTotpStep(ctx, user.sub, matchTotpAnswer(user, code, now), now))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
+    if (!(await recordTotpStep(ctx, user.sub, matchTotpAnswer(ctx, user, code, now), now))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
   });
 }
 

@@ -9,7 +9,7 @@ import { findUserBySub, updateUser, type UserRecord } from '../../users/user-rep
 import { defineOperation } from '../../operations/operation.js';
 import { accessTokenSchema, object, optional, string } from '../../wire/input-schema.js';
 import type { SignInState } from '../sign-in/sign-in-state.js';
-import { acceptTotpCode } from '../totp/totp-verification.js';
+import { acceptTotpCode, sealTotpSecret } from '../totp/totp-verification.js';
 import { generateTotpSecret } from '../totp/totp.js';
 
 const sessionSchema = string({ min: 20, max: 2048 });
@@ -36,7 +36,7 @@ export const associateSoftwareToken = defineOperation(
 )
   .step('caller', (ctx, i) => setupCaller(ctx, i))
   .step('secret', () => generateTotpSecret())
-  .do('keep the secret as pending', (ctx, _i, s) => updateUser(ctx.db, s.caller.user.sub, { totpPendingSecret: s.secret }, ctx.clock.now()))
+  .do('keep the secret as pending, sealed', (ctx, _i, s) => updateUser(ctx.db, s.caller.user.sub, { totpPendingSecret: sealTotpSecret(ctx.secrets, s.caller.user.sub, s.secret) }, ctx.clock.now()))
   .step('session', (ctx, _i, s) =>
     s.caller.session === undefined ? undefined : advanceAuthSession(ctx, s.caller.session, { challengeName: 'MFA_SETUP', state: { ...s.caller.session.state, totpSetup: 'associated' } }),
   )

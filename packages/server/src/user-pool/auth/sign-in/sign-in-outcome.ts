@@ -73,15 +73,29 @@ export function deviceTrackingOn(pool: PoolRecord): boolean {
   return pool.settings.deviceTracking !== false;
 }
 
+/**
+ * The lockout counters a sign-in at `state` has earned a reset of: the password's once it was
+ * proven, the MFA codes' once MFA was answered. Each guess was counted before it was checked, so
+ * the success is forgotten here, in the statement that moves the sign-in on.
+ */
+function failuresToClear(ctx: OperationContext, state: SignInState, userSub: string | null): string[] {
+  if (userSub === null) return [];
+  const keys: string[] = [];
+  if (state.proven === 'password' || state.proven === 'custom-with-password') keys.push(ctx.lockout.userKey('password', userSub));
+  if (state.mfaDone === true) keys.push(ctx.lockout.userKey('mfa', userSub));
+  return keys;
+}
+
 /** Puts an outcome on the wire (creating, moving on or claiming the challenge session). */
 export async function sendOutcome(ctx: OperationContext, scope: SignInScope, outcome: SignInOutcome, current?: AuthSession<object>): Promise<SignInResponse> {
   switch (outcome.kind) {
     case 'challenge': {
       const { challengeName, state, userSub } = outcome;
+      const clearFailures = failuresToClear(ctx, state, userSub);
       const session =
         current === undefined
-          ? await createAuthSession(ctx, { poolId: scope.pool.id, clientId: scope.client.id, userSub, challengeName, state })
-          : await advanceAuthSession(ctx, current, { challengeName, state, userSub });
+          ? await createAuthSession(ctx, { poolId: scope.pool.id, clientId: scope.client.id, userSub, challengeName, state, clearFailures })
+          : await advanceAuthSession(ctx, current, { challengeName, state, userSub, clearFailures });
       return {
         ChallengeName: challengeName,
         Session: session,
@@ -100,7 +114,7 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
  * Ends a sign-in with tokens in one statement of data-modifying CTEs, each part conditional on the
  * one before: the TOTP step is recorded (if the outcome carries one), then the session is claimed
  * (only if the step was new; a claim fails when another request already used the session), then
- * the wrong-password counter is cleared, the device created or touched and the origin of the
+ * the user's lockout counters are cleared, the device created or touched and the origin of the
  * tokens stored (only if the claim succeeded). The code then says which part stopped it.
  */
 async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Extract<SignInOutcome, { kind: 'tokens' }>, current: AuthSession<object> | undefined): Promise<SignInResponse> {
@@ -117,8 +131,8 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
     ctes.push(`claimed AS (DELETE FROM auth_sessions WHERE id = ${params.add(current.id)}::text AND ${gate} RETURNING 1)`);
     gate = 'EXISTS (SELECT 1 FROM claimed)';
   }
-  // A proven sign-in forgets earlier wrong passwords.
-  ctes.push(`cleared AS (DELETE FROM rate_limit_counters WHERE key = ${params.add(ctx.limits.wrongPasswordKey(user.sub))}::text AND ${gate})`);
+  // A completed sign-in proved every factor it asked for: each was counted before it was checked.
+  ctes.push(ctx.lockout.clearFailuresCte(params, 'cleared', [ctx.lockout.userKey('password', user.sub), ctx.lockout.userKey('mfa', user.sub)], gate));
   let deviceKey = outcome.deviceKey;
   let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
   if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool)) {

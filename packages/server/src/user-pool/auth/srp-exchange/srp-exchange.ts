@@ -3,7 +3,7 @@
 // exponentiations run in OpenSSL. The server's private value b is 256 bits, not 1024: in the
 // 3072-bit group that keeps ~128-bit security (what the group offers anyway) and makes each
 // exponentiation with b about 4x cheaper, which is most of a sign-in's CPU.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   SRP_N,
   SrpError,
@@ -64,18 +64,38 @@ export function startSrpExchange(verifierHex: string, clientAHex: string): SrpEx
   return { b: ephemeral.b.toString(16), B: ephemeral.srpBHex, A: clientAHex, secretBlock: randomBytes(64).toString('base64') };
 }
 
+/** USER_ID_FOR_SRP of a user: what their verifier was derived for (the sub; the username for verifiers from before). */
+export function srpIdentity(user: { readonly username: string; readonly srpIdentity: string | null }): string {
+  return user.srpIdentity ?? user.username;
+}
+
+/** HMAC-SHA256 of a sign-in name under the server's pepper, for one named use. */
+function nameDigest(pepper: string, use: string, poolId: string, login: string): Buffer {
+  return createHmac('sha256', pepper).update(`${use}|${poolId}|${login.normalize('NFC').toLowerCase()}`).digest();
+}
+
 /**
- * A decoy exchange for a user who does not exist (or has no password): the same work and the
- * same shape of answer, so neither timing nor the challenge tells whether the user exists.
+ * The stand-in USER_ID_FOR_SRP of a name no user has: a version-4 UUID derived from the name, the
+ * same on every probe and shaped like the sub a real user's challenge carries.
  */
-export function startDecoySrpExchange(clientAHex: string): SrpExchangeSecret {
-  const decoyVerifier = (bytesToBigInt(randomBytes(384)) % (SRP_N - 2n)) + 2n;
-  return startSrpExchange(decoyVerifier.toString(16), clientAHex);
+export function decoyIdentity(pepper: string, poolId: string, login: string): string {
+  const bytes = nameDigest(pepper, 'srp-decoy-identity', poolId, login).subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A deterministic decoy salt for a login name, so repeated probes see the same SALT. */
 export function decoySalt(pepper: string, poolId: string, login: string): string {
-  return createHmac('sha256', pepper).update(`srp-decoy-salt|${poolId}|${login.toLowerCase()}`).digest('hex').slice(0, 32);
+  return nameDigest(pepper, 'srp-decoy-salt', poolId, login).toString('hex').slice(0, 32);
+}
+
+/** A stand-in verifier for a name no user has: as fixed as a real one, and with the same cost to use. */
+export function decoyVerifier(pepper: string, poolId: string, login: string): string {
+  const seed = nameDigest(pepper, 'srp-decoy-verifier', poolId, login);
+  const wide = Buffer.from(hkdfSync('sha256', seed, 'steward', 'srp-decoy-verifier', 384));
+  return ((bytesToBigInt(wide) % (SRP_N - 2n)) + 2n).toString(16);
 }
 
 /** The client's answer to PASSWORD_VERIFIER / DEVICE_PASSWORD_VERIFIER. */

@@ -2,8 +2,19 @@
 // replay: the accepted time step is recorded in used_totp_steps (atomically, so two requests
 // racing with the same code cannot both pass).
 import { SqlParams } from '../../../db/sql-params.js';
+import type { SecretBox } from '../../../sealing/secret-box.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { matchTotpStep, totpStep } from './totp.js';
+
+/** Seals a user's TOTP secret (base32) for users.totp_secret / totp_pending_secret: a database reader must not be able to answer TOTP MFA. */
+export function sealTotpSecret(secrets: SecretBox, userSub: string, base32: string): string {
+  return secrets.seal(`totp:${userSub}`, base32);
+}
+
+/** Opens a TOTP secret sealed by sealTotpSecret. */
+export function openTotpSecret(secrets: SecretBox, userSub: string, sealed: string): string {
+  return secrets.open(`totp:${userSub}`, sealed);
+}
 
 /** Steps of clock drift tolerated either side of now. */
 export const TOTP_WINDOW = 1;
@@ -33,10 +44,10 @@ export async function recordTotpStep(ctx: Pick<OperationContext, 'db'>, userSub:
   return fresh.length > 0;
 }
 
-/** True when `code` is the current TOTP of `secret` (± one step) and its step was not used before by this user. */
-export async function acceptTotpCode(ctx: Pick<OperationContext, 'db' | 'clock'>, userSub: string, secret: string, code: string): Promise<boolean> {
+/** True when `code` is the current TOTP of the sealed `secret` (± one step) and its step was not used before by this user. */
+export async function acceptTotpCode(ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>, userSub: string, sealedSecret: string, code: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const step = matchTotpCode(secret, code, now);
+  const step = matchTotpCode(openTotpSecret(ctx.secrets, userSub, sealedSecret), code, now);
   if (step === undefined) return false;
   return recordTotpStep(ctx, userSub, step, now);
 }

@@ -6,7 +6,7 @@ import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { epochSeconds } from '../../../time/clock.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { defineOperation } from '../../operations/operation.js';
-import { createAuthSession } from '../../sessions/auth-sessions.js';
+import { createAuthSession, openSessionState } from '../../sessions/auth-sessions.js';
 import { authenticatedUser } from '../../users/authenticated-user.js';
 import { accessTokenSchema, integer, object, optional, string } from '../../wire/input-schema.js';
 import { deletePasskey, insertPasskey, listPasskeys } from './credential-repository.js';
@@ -19,11 +19,12 @@ export const MAX_PASSKEYS_PER_USER = 20;
 const REGISTRATION = 'WEB_AUTHN_REGISTRATION';
 
 async function pendingRegistration(ctx: OperationContext, userSub: string): Promise<string | undefined> {
-  const rows = await ctx.db.query<{ id: string; state: { challenge?: string } }>(
+  const rows = await ctx.db.query<{ id: string; state: unknown }>(
     `DELETE FROM auth_sessions WHERE user_sub = $1 AND challenge_name = $2 AND expires_at > $3 RETURNING id, state`,
     [userSub, REGISTRATION, ctx.clock.now()],
   );
-  return rows[0]?.state.challenge;
+  const row = rows[0];
+  return row === undefined ? undefined : openSessionState<{ challenge?: string }>(ctx.secrets, row.id, row.state).challenge;
 }
 
 /** StartWebAuthnRegistration: credential creation options for navigator.credentials.create(). */

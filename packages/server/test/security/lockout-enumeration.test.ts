@@ -1,0 +1,88 @@
+// Threat: the lockout itself tells an outsider which accounts exist. Before, a locked existing user
+// was refused in 3–7 ms while an unknown name took 37–61 ms (it paid the decoy scrypt), and by SRP
+// a locked user was refused at the first request while an unknown name got a normal challenge.
+// Now unknown names are counted too (in bounded, expiring storage, keyed by an HMAC), locked and
+// unknown attempts pay the same password work, and both see the same messages after the same
+// number of failures. The timing check compares medians of interleaved samples.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { AUTH_TEST_ENV, createTestUser, passwordAuth, srpAuth, type Reply } from '../auth/auth-fixtures.js';
+
+const SAMPLES = 15;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function timed(call: () => Promise<Reply>): Promise<{ ms: number; reply: Reply }> {
+  const started = performance.now();
+  const reply = await call();
+  return { ms: performance.now() - started, reply };
+}
+
+const describeMessage = (r: Reply): string => `${String(r.body.__type ?? r.body.ChallengeName)}: ${typeof r.body.message === 'string' ? r.body.message : ''}`;
+
+describe.each(BOTH_DATABASES)('lockouts and unknown names (%s)', (database) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ database, env: AUTH_TEST_ENV });
+  });
+  afterAll(async () => server.close());
+
+  it('answers the same sequence of messages for an existing and an unknown name, in both password flows', async () => {
+    for (const flow of [passwordAuth, srpAuth]) {
+      const user = await createTestUser(server);
+      const sequence = async (login: string): Promise<string[]> => {
+        const out: string[] = [];
+        for (let i = 0; i < 7; i++) out.push(describeMessage(await flow(server, login, `Wrong-${i}-Passw0rd!`)));
+        return out;
+      };
+      const real = await sequence(user.username);
+      expect(real).toEqual(await sequence(`nobody-${flow === passwordAuth ? 'pw' : 'srp'}`));
+      // Both are locked now: by SRP the challenge is still handed out, and the proof refused.
+      if (flow === srpAuth) {
+        expect(real.slice(-2)).toEqual(Array(2).fill('NotAuthorizedException: Password attempts exceeded'));
+      }
+    }
+    const locked = await createTestUser(server);
+    for (let i = 0; i < 5; i++) await passwordAuth(server, locked.username, `Wrong-${i}-Passw0rd!`);
+    const start = await server.call('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: locked.username, SRP_A: '02' } });
+    expect(start.body.ChallengeName).toBe('PASSWORD_VERIFIER');
+  });
+
+  it('takes as long to refuse a locked existing user as an unknown name (medians)', async () => {
+    const locked = await createTestUser(server);
+    for (let i = 0; i < 5; i++) await passwordAuth(server, locked.username, `Wrong-${i}-Passw0rd!`);
+    const times = { locked: [] as number[], unknown: [] as number[], lockedSrp: [] as number[], unknownSrp: [] as number[] };
+    for (let i = 0; i < SAMPLES; i++) {
+      const a = await timed(() => passwordAuth(server, locked.username, `Guess-${i}-Passw0rd!`));
+      expect(a.reply.body.message).toBe('Password attempts exceeded');
+      times.locked.push(a.ms);
+      // A fresh unknown name each time: not locked, answered "Incorrect username or password."
+      const b = await timed(() => passwordAuth(server, `nobody-${database}-${i}`, `Guess-${i}-Passw0rd!`));
+      expect(b.reply.body.message).toBe('Incorrect username or password.');
+      times.unknown.push(b.ms);
+      times.lockedSrp.push((await timed(() => srpAuth(server, locked.username, `Guess-${i}-Passw0rd!`))).ms);
+      times.unknownSrp.push((await timed(() => srpAuth(server, `nobody-srp-${database}-${i}`, `Guess-${i}-Passw0rd!`))).ms);
+    }
+    const ratio = median(times.locked) / median(times.unknown);
+    const srpRatio = median(times.lockedSrp) / median(times.unknownSrp);
+    // Before the fix the ratio was about 0.1 (no scrypt for locked users). Both now pay the same work.
+    expect(ratio, JSON.stringify({ locked: median(times.locked), unknown: median(times.unknown) })).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+    expect(srpRatio, JSON.stringify({ locked: median(times.lockedSrp), unknown: median(times.unknownSrp) })).toBeGreaterThan(0.6);
+    expect(srpRatio).toBeLessThan(1.6);
+  });
+
+  it('keeps the counters of unknown names keyed by an HMAC, never by the name, and lets them expire', async () => {
+    await passwordAuth(server, 'someone-typed-this', 'Wrong-1-Passw0rd!');
+    const rows = await server.db.query<{ key: string; expires_at: Date }>(`SELECT key, expires_at FROM sign_in_failures WHERE key LIKE 'password?%'`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('someone-typed-this');
+    for (const row of rows) expect(new Date(row.expires_at).getTime()).toBeLessThanOrEqual(server.clock.now().getTime() + server.config.lockoutMaxSeconds * 1000 + server.config.lockoutResetSeconds * 1000);
+    (server.clock as { advance(s: number): void }).advance(server.config.lockoutResetSeconds + server.config.lockoutMaxSeconds);
+    await server.app.steward.lockout.prune();
+    expect(await server.db.query(`SELECT 1 FROM sign_in_failures WHERE key LIKE 'password?%'`)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,52 @@
+// A real server process (`src/main.ts` under tsx) for tests that need more than one process on
+// one PostgreSQL schema: shared limits, cross-process revocation, a process killed mid-request.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_POSTGRES_URL } from './harness.js';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A started server process. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Ends the process (SIGTERM unless another signal is given) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts `src/main.ts` on the PostgreSQL schema `schema` (created and migrated by whoever starts first). */
+export function startServerProcess(schema: string, env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
+  const child = spawn(path.join(packageDir, 'node_modules', '.bin', 'tsx'), ['--conditions=steward-source', 'src/main.ts'], {
+    cwd: packageDir,
+    env: { ...process.env, DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, PORT: '0', LOG_LEVEL: 'warn', STEWARD_MODE: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${printed}`)), 45_000);
+    const check = setInterval(() => {
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(printed);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolve({ child, url: match[1], output: () => printed, stop });
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      reject(new Error(`server exited with ${String(code)}:\n${printed}`));
+    });
+  });
+}
