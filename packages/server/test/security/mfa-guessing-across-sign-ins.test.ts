@@ -3,10 +3,13 @@
 // sign-ins, then the right one, returned tokens. Failed code answers now count per user across
 // sign-ins (TOTP, SMS, email, custom challenges), on the password lockout's schedule, and a success
 // resets the count.
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/time/clock.js';
 import { setCustomAuthDefinition } from '../../src/user-pool/auth/index.js';
 import { emailCodeChallenge } from '../../src/user-pool/auth/custom-auth/email-code-challenge.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { BOTH_DATABASES, dropSchema, startTestServer, type TestServer } from '../harness.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { advance, AUTH_TEST_ENV, createTestUser, expectError, passwordAuth, respond, session, tokens, totpAt, type Reply, type TestUser } from '../auth/auth-fixtures.js';
 
 const TOO_MANY = 'TooManyFailedAttemptsException';
@@ -84,5 +87,48 @@ describe.each(BOTH_DATABASES)('MFA code guessing across sign-ins (%s)', (databas
     }
     // Five answers were checked (the definition allows three per sign-in); the sixth is refused unchecked.
     expect(outcomes).toEqual(['CUSTOM_CHALLENGE', 'CUSTOM_CHALLENGE', 'NotAuthorizedException', 'CUSTOM_CHALLENGE', 'CUSTOM_CHALLENGE', TOO_MANY]);
+  });
+});
+
+describe('a burst of MFA code guesses over many sign-ins and two server processes on one PostgreSQL', () => {
+  const schema = `t_mfa_${randomBytes(4).toString('hex')}`;
+  // Both processes on the wall clock, and a first lockout long enough to outlast the burst.
+  const env = { ...AUTH_TEST_ENV, LOCKOUT_INITIAL_SECONDS: '120' };
+  let server: TestServer;
+  let other: ServerProcess;
+  beforeAll(async () => {
+    server = await startTestServer({ database: 'postgres', schema, env, clock: systemClock });
+    other = await startServerProcess(schema, env);
+  }, 90_000);
+  afterAll(async () => {
+    await other?.stop();
+    await server?.close();
+    await dropSchema(schema);
+  });
+
+  it('checks no more than the free attempts of 40 simultaneous wrong codes sent over 8 sessions', async () => {
+    const user = await createTestUser(server, { mfa: 'totp' });
+    const sessions: string[] = [];
+    for (let i = 0; i < 8; i++) sessions.push(session(await passwordAuth(server, user.username, user.password)));
+    const wrong = totpAt(server, user.totpSecret ?? '') === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${i % 2 === 0 ? server.url : other.url}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.RespondToAuthChallenge' },
+          body: JSON.stringify({
+            ClientId: server.pool.clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: sessions[i % sessions.length],
+            ChallengeResponses: { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: wrong },
+          }),
+        }).then(async (r) => ((await r.json()) as { __type?: string }).__type),
+      ),
+    );
+    const rows = await server.db.query<{ failures: number }>('SELECT failures::int AS failures FROM sign_in_failures WHERE key = $1', [`mfa:${user.sub}`]);
+    expect(rows[0]?.failures).toBe(5);
+    // Four ordinary mismatches; everything else refused by the lockout (the fifth says so too).
+    expect(answers.filter((t) => t === 'CodeMismatchException')).toHaveLength(4);
+    expect(answers.filter((t) => t === TOO_MANY)).toHaveLength(36);
   });
 });

@@ -1,5 +1,5 @@
 // What a challenge session remembers between InitiateAuth and the RespondToAuthChallenge calls
-// that follow (stored as JSON in auth_sessions.state; never holds a password or a code).
+// that follow (stored sealed in auth_sessions.state: it holds the SRP secret b; never a password or a code).
 import type { MfaKind } from '../../users/user-repository.js';
 import type { SrpExchangeSecret } from '../srp-exchange/srp-exchange.js';
 
