@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true' }));
     expect(warnings.join('\n')).toMatch(/CODE_PEPPER/);
     expect(warnings.join('\n')).toMatch(/SIGNING_KEY_SECRET/);
+    expect(warnings.join('\n')).toMatch(/DATA_SEALING_SECRET/);
     expect(warnings.join('\n')).toMatch(/SEED_DEMO/);
     expect(warnings.join('\n')).toMatch(/SMTP_URL/);
     expect(productionWarnings(loadConfig({}))).toEqual([]);
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       STEWARD_MODE: 'production',
       CODE_PEPPER: 'a-long-production-pepper',
       SIGNING_KEY_SECRET: 'a-production-signing-key-secret-0123456789',
+      DATA_SEALING_SECRET: 'a-production-data-sealing-secret-0123456789',
       SMTP_URL: 'smtp://mail.example.com',
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       DATABASE_URL: 'postgres://db/steward',

@@ -66,6 +66,8 @@ export async function startDataApi(backend: Backend, options: Partial<GraphqlApi
     revocations: tokens.revocations,
     nextTokenSecret: 'test-next-token-secret',
     profileCacheMs: 0,
+    // No user pool here: TestTokens carry the groups (test/security checks the pool's groups win).
+    groupSource: 'token',
     ...options,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,7 +10,7 @@ import type { OutgoingMessage } from '../../src/delivery/message-delivery.js';
 import { SecretBox } from '../../src/sealing/secret-box.js';
 import { resealStoredSecrets } from '../../src/sealing/reseal-stored-secrets.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
-import { AUTH_TEST_ENV, createTestUser, params, passwordAuth, session, totpAt, respond, tokens } from '../auth/auth-fixtures.js';
+import { advance, AUTH_TEST_ENV, createTestUser, params, passwordAuth, session, totpAt, respond, tokens } from '../auth/auth-fixtures.js';
 
 /** Every row of every table of the server's schema, as text. */
 async function dumpDatabase(server: TestServer): Promise<string> {
@@ -80,7 +80,7 @@ describe.each(BOTH_DATABASES)('what a reader of the database sees (%s)', (databa
     try {
       const start = await next.call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: user.username, PASSWORD: user.password } });
       expect(start.body.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-      (server.clock as { advance(s: number): void }).advance(30);
+      advance(server, 30);
       const answer = { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '') };
       tokens(await next.call('RespondToAuthChallenge', { ClientId: server.pool.clientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session(start), ChallengeResponses: answer }));
     } finally {

@@ -6,7 +6,7 @@
 // number of failures. The timing check compares medians of interleaved samples.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
-import { AUTH_TEST_ENV, createTestUser, passwordAuth, srpAuth, type Reply } from '../auth/auth-fixtures.js';
+import { advance, AUTH_TEST_ENV, createTestUser, passwordAuth, srpAuth, type Reply } from '../auth/auth-fixtures.js';
 
 const SAMPLES = 15;
 
@@ -81,7 +81,7 @@ describe.each(BOTH_DATABASES)('lockouts and unknown names (%s)', (database) => {
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain('someone-typed-this');
     for (const row of rows) expect(new Date(row.expires_at).getTime()).toBeLessThanOrEqual(server.clock.now().getTime() + server.config.lockoutMaxSeconds * 1000 + server.config.lockoutResetSeconds * 1000);
-    (server.clock as { advance(s: number): void }).advance(server.config.lockoutResetSeconds + server.config.lockoutMaxSeconds);
+    advance(server, server.config.lockoutResetSeconds + server.config.lockoutMaxSeconds);
     await server.app.steward.lockout.prune();
     expect(await server.db.query(`SELECT 1 FROM sign_in_failures WHERE key LIKE 'password?%'`)).toHaveLength(0);
   });

@@ -68,3 +68,14 @@ export function toAppSyncBody(result: ExecutionResult, log?: (error: unknown) =>
   if (result.errors === undefined || result.errors.length === 0) return { data: result.data ?? null };
   return { data: result.data ?? null, errors: result.errors.map((e) => formatGraphqlError(e, 'BadRequestException', log)) };
 }
+
+// graphql-js ends messages with its hints: ` Did you mean "x"?`, ` Did you mean "x" or "y"?`,
+// ` Did you mean to use an inline fragment on "T"?`. They name schema members, so production
+// leaves them out (graphql-js 16 has no switch for them).
+const SUGGESTION = / Did you mean [\s\S]*\?$/;
+
+/** The body with graphql-js's "Did you mean …?" hints removed from every error message. */
+export function withoutSuggestions(body: AppSyncBody): AppSyncBody {
+  if (body.errors === undefined || !body.errors.some((e) => SUGGESTION.test(e.message))) return body;
+  return { ...body, errors: body.errors.map((e) => ({ ...e, message: e.message.replace(SUGGESTION, '') })) };
+}

@@ -9,15 +9,30 @@ import {
   type GraphQLSchema,
   getNamedType,
   isInputObjectType,
+  NoSchemaIntrospectionCustomRule,
+  specifiedRules,
   type GraphQLInputObjectType,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValidationRule,
 } from './graphql-js.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { DataApiError } from '../errors/data-api-errors.js';
-import { formatGraphqlError, requestErrorBody, toAppSyncBody, type AppSyncBody } from '../errors/to-appsync-error.js';
+import { formatGraphqlError, requestErrorBody, toAppSyncBody, withoutSuggestions, type AppSyncBody } from '../errors/to-appsync-error.js';
 import { jsonDepth, measureOperation, type QueryLimits } from '../limits/query-limits.js';
 import type { DataApiContext } from '../resolvers/data-api-context.js';
+
+/** Options of GraphqlExecutor. */
+export interface GraphqlExecutorOptions {
+  /** Answer `__schema` and `__type`; true unless set. Off, they fail validation (ValidationError). */
+  readonly introspection?: boolean;
+  /** Keep graphql-js's "Did you mean …?" hints, which name schema members; true unless set. */
+  readonly fieldSuggestions?: boolean;
+  /** Parsed and validated documents kept, by query text. */
+  readonly maxCachedDocuments?: number;
+  /** Runs with graphql-js before an operation is compiled. */
+  readonly compileAfterRuns?: number;
+}
 
 /** A GraphQL request body, once its shape is checked. */
 export interface GraphqlRequest {
@@ -105,16 +120,22 @@ export function readGraphqlRequest(body: unknown): GraphqlRequest {
 export class GraphqlExecutor {
   private readonly cache = new Map<string, PreparedDocument>();
   private readonly recursiveInputs: ReadonlySet<string>;
+  private readonly rules: readonly ValidationRule[];
+  private readonly suggestions: boolean;
+  private readonly maxCachedDocuments: number;
+  private readonly compileAfterRuns: number;
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly limits: QueryLimits,
     private readonly log: (error: unknown) => void,
-    private readonly maxCachedDocuments = 1000,
-    /** Runs with graphql-js before an operation is compiled. */
-    private readonly compileAfterRuns = 1,
+    options: GraphqlExecutorOptions = {},
   ) {
     this.recursiveInputs = recursiveInputTypes(schema);
+    this.rules = options.introspection === false ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
+    this.suggestions = options.fieldSuggestions ?? true;
+    this.maxCachedDocuments = options.maxCachedDocuments ?? 1000;
+    this.compileAfterRuns = options.compileAfterRuns ?? 1;
   }
 
   /** False for operations graphql-jit must not compile: introspection, variables of recursive input types. */
@@ -144,7 +165,7 @@ export class GraphqlExecutor {
       const type = tooBig ? 'QueryLimitExceededException' : 'ValidationError';
       return { status: 400, body: { data: null, errors: [formatGraphqlError(e, type)] } };
     }
-    const errors = validate(this.schema, document, undefined, { maxErrors: 10 });
+    const errors = validate(this.schema, document, this.rules, { maxErrors: 10 });
     if (errors.length > 0) return { status: 400, body: { data: null, errors: errors.map((e) => formatGraphqlError(e, 'ValidationError')) } };
     const operations = new Map<string | null, OperationDefinitionNode>();
     const fragments: Record<string, FragmentDefinitionNode> = {};
@@ -184,6 +205,11 @@ export class GraphqlExecutor {
 
   /** Runs one request for an authenticated caller. Never throws: every failure is a response. */
   async run(request: GraphqlRequest, context: DataApiContext): Promise<GraphqlResponse> {
+    const response = await this.answer(request, context);
+    return this.suggestions ? response : { status: response.status, body: withoutSuggestions(response.body) };
+  }
+
+  private async answer(request: GraphqlRequest, context: DataApiContext): Promise<GraphqlResponse> {
     try {
       const prepared = this.prepare(request.query);
       if ('status' in prepared) return prepared;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { Database } from '../../db/database.js';
 import { systemClock, type Clock } from '../../time/clock.js';
 import { processRevocations, type RevocationFeed } from '../../tokens/revocation-feed.js';
-import { callerFrom, CallerProfiles, type AccessTokenClaims, type VerifyAccessToken } from '../authorization/caller.js';
+import { callerFrom, CallerProfiles, tokenGroups, type AccessTokenClaims, type GroupSource, type VerifyAccessToken } from '../authorization/caller.js';
 import { VerifiedTokenCache } from '../authorization/verified-token-cache.js';
 import { DataApiError } from '../errors/data-api-errors.js';
 import { requestErrorBody } from '../errors/to-appsync-error.js';
@@ -27,15 +27,31 @@ export interface GraphqlApiOptions {
   readonly path?: string;
   readonly clock?: Clock;
   readonly limits?: Partial<QueryLimits>;
-  /** How long a caller's profile (userType, clientNumber) is reused, ms; 5000 unless set, 0 disables. */
+  /**
+   * How long a caller's profile (userType, clientNumber) and groups are reused, ms; 5000 unless set,
+   * 0 disables. It bounds how long a removal from a group takes to reach another process.
+   */
   readonly profileCacheMs?: number;
+  /**
+   * Where callers' groups (Admins, Staff) come from; `user-pool` (the pool's group_members table,
+   * read at request time) unless set. `token` trusts `cognito:groups` for the token's lifetime:
+   * only for an API without the user pool's tables.
+   */
+  readonly groupSource?: GroupSource;
+  /** Answer introspection (`__schema`, `__type`); true unless set (the server turns it off in production). */
+  readonly introspection?: boolean;
+  /** Keep graphql-js's "Did you mean …?" in error messages; true unless set (the server turns it off in production). */
+  readonly fieldSuggestions?: boolean;
   /**
    * How long an access token that passed verifyAccessToken is trusted without checking again, ms;
    * 5000 unless set, 0 disables. A revocation announced on `revocations` takes effect at once; any
    * other (another process, a deleted user) within this time.
    */
   readonly accessTokenCacheMs?: number;
-  /** Revocations of this process (the user pool's TokenService publishes to the default one). */
+  /**
+   * Revocations and group changes of this process (the user pool's TokenService and group
+   * operations publish to the default one): they drop the user's cached token checks and record.
+   */
   readonly revocations?: RevocationFeed | null;
   /** Age after which a nextToken is refused, seconds; one day unless set. */
   readonly nextTokenTtlSeconds?: number;
@@ -82,13 +98,18 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
   const clock = options.clock ?? systemClock;
   const model = resolveModel(dataModel);
   const schema = buildDataApiSchema(model);
-  const profiles = new CallerProfiles(options.db, options.profileCacheMs ?? 5000);
-  const accessTokens = new VerifiedTokenCache(options.verifyAccessToken, options.accessTokenCacheMs ?? 5000, () => clock.now().getTime(), options.revocations === undefined ? processRevocations : options.revocations);
-  scope.addHook('onClose', async () => accessTokens.close());
+  const revocations = options.revocations === undefined ? processRevocations : options.revocations;
+  const groupSource = options.groupSource ?? 'user-pool';
+  const profiles = new CallerProfiles(options.db, { ttlMs: options.profileCacheMs ?? 5000, groups: groupSource, revocations });
+  const accessTokens = new VerifiedTokenCache(options.verifyAccessToken, options.accessTokenCacheMs ?? 5000, () => clock.now().getTime(), revocations);
+  scope.addHook('onClose', async () => {
+    accessTokens.close();
+    profiles.close();
+  });
   const tokens = createNextTokenCodec(options.nextTokenSecret, () => clock.now(), options.nextTokenTtlSeconds);
   const store = new EntityStore(model, options.db, tokens, clock, profiles, limits);
   const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
-  const executor = new GraphqlExecutor(schema, limits, log);
+  const executor = new GraphqlExecutor(schema, limits, log, { introspection: options.introspection ?? true, fieldSuggestions: options.fieldSuggestions ?? true });
 
   scope.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode ?? 500;
@@ -109,7 +130,10 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
       if (token === null) throw new DataApiError('UnauthorizedException');
       const claims = await verified(accessTokens, token);
       const graphqlRequest = readGraphqlRequest(request.body);
-      const caller = callerFrom(claims, await profiles.get(claims.sub));
+      const record = await profiles.get(claims.sub);
+      // The token's cognito:groups is what the pool said at sign-in; its tables say what holds now.
+      const groups = groupSource === 'token' ? tokenGroups(claims) : (record.groups ?? []);
+      const caller = callerFrom(claims, record.profile, groups);
       const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() });
       return await reply.status(response.status).send(response.body);
     } catch (error) {

@@ -1,9 +1,13 @@
 import {
   Kind,
   OperationTypeNode,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   getNamedType,
   isObjectType,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -22,6 +26,12 @@ export interface QueryLimits {
   readonly maxTokens: number;
   /** Deepest field nesting. */
   readonly maxDepth: number;
+  /**
+   * Deepest nesting under `__schema` or `__type`, counted the same way. The standard introspection
+   * query (graphql-js's getIntrospectionQuery, used by GraphiQL and code generators) nests 15: its
+   * type references follow `ofType` nine times.
+   */
+  readonly maxIntrospectionDepth: number;
   /** Most field selections once fragments are expanded (guards alias and fragment fan-out). */
   readonly maxFields: number;
   /** Most records a query may ask for: every connection's limit times the records above it. */
@@ -34,6 +44,16 @@ export interface QueryLimits {
   readonly maxPageSize: number;
   /** Most conditions in one filter. */
   readonly maxFilterConditions: number;
+  /**
+   * Longest id, ID field or indexed text field (and filter operand on one), in UTF-16 code units.
+   * An index row holds up to three such values (two fields and the id); at 3 UTF-8 bytes per
+   * unit, three of 256 stay under PostgreSQL's btree row limit (2704 bytes).
+   */
+  readonly maxKeyLength: number;
+  /** Longest value of a free-text (not indexed) String field, in UTF-16 code units. */
+  readonly maxTextLength: number;
+  /** Longest AWSJSON value, in UTF-16 code units of its JSON text. */
+  readonly maxJsonLength: number;
 }
 
 /** The limits used unless the caller of registerGraphqlApi overrides them. */
@@ -42,12 +62,16 @@ export const defaultQueryLimits: QueryLimits = {
   maxQueryLength: 32 * 1024,
   maxTokens: 4000,
   maxDepth: 10,
+  maxIntrospectionDepth: 15,
   maxFields: 1000,
   maxCost: 20_000,
   maxVariablesDepth: 24,
   defaultPageSize: 100,
   maxPageSize: 1000,
   maxFilterConditions: 100,
+  maxKeyLength: 256,
+  maxTextLength: 32 * 1024,
+  maxJsonLength: 256 * 1024,
 };
 
 /** What an operation would cost, measured before it runs. */
@@ -67,9 +91,20 @@ function limitArgument(args: readonly { name: { value: string }; value: ValueNod
   return Math.min(Math.floor(value), limits.maxPageSize);
 }
 
+/** The definition of field `name` of `parent`, introspection's meta fields included. */
+function fieldDefinition(schema: GraphQLSchema, parent: GraphQLObjectType, name: string): GraphQLField<unknown, unknown> | undefined {
+  if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
+  if (parent === schema.getQueryType()) {
+    if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+    if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  }
+  return parent.getFields()[name];
+}
+
 /**
  * Measures depth, field count and record cost of `operation`, following fragments, with list
- * limits taken from literals or variables. Introspection fields are not counted.
+ * limits taken from literals or variables. Every selected field counts, aliases, `__typename` and
+ * introspection included; fields under `__schema` or `__type` are held to maxIntrospectionDepth.
  */
 export function measureOperation(
   schema: GraphQLSchema,
@@ -82,10 +117,10 @@ export function measureOperation(
   let fields = 0;
   let cost = 0;
   let maxDepth = 0;
-  const walk = (set: SelectionSetNode, parent: GraphQLObjectType, multiplier: number, depth: number, visiting: Set<string>): void => {
+  const walk = (set: SelectionSetNode, parent: GraphQLObjectType, multiplier: number, depth: number, introspecting: boolean, visiting: Set<string>): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
-        walk(selection.selectionSet, parent, multiplier, depth, visiting);
+        walk(selection.selectionSet, parent, multiplier, depth, introspecting, visiting);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -93,17 +128,21 @@ export function measureOperation(
         const fragment = fragments[name];
         if (fragment === undefined || visiting.has(name)) continue;
         visiting.add(name);
-        walk(fragment.selectionSet, parent, multiplier, depth, visiting);
+        walk(fragment.selectionSet, parent, multiplier, depth, introspecting, visiting);
         visiting.delete(name);
         continue;
       }
       const name = selection.name.value;
-      if (name.startsWith('__')) continue;
       fields += 1;
       if (fields > limits.maxFields) throw new DataApiError('QueryLimitExceededException', `The query selects more than ${limits.maxFields} fields.`);
-      maxDepth = Math.max(maxDepth, depth + 1);
-      if (maxDepth > limits.maxDepth) throw new DataApiError('QueryLimitExceededException', `The query is nested deeper than ${limits.maxDepth} levels.`);
-      const def = parent.getFields()[name];
+      const def = fieldDefinition(schema, parent, name);
+      const inIntrospection = introspecting || def === SchemaMetaFieldDef || def === TypeMetaFieldDef;
+      const level = depth + 1;
+      maxDepth = Math.max(maxDepth, level);
+      if (inIntrospection && level > limits.maxIntrospectionDepth) {
+        throw new DataApiError('QueryLimitExceededException', `The introspection query is nested deeper than ${limits.maxIntrospectionDepth} levels.`);
+      }
+      if (!inIntrospection && level > limits.maxDepth) throw new DataApiError('QueryLimitExceededException', `The query is nested deeper than ${limits.maxDepth} levels.`);
       if (def === undefined || selection.selectionSet === undefined) continue;
       const type = getNamedType(def.type);
       if (!isObjectType(type)) continue;
@@ -119,10 +158,10 @@ export function measureOperation(
       if (cost > limits.maxCost) {
         throw new DataApiError('QueryLimitExceededException', `The query may return more than ${limits.maxCost} records; lower the limits of its lists.`);
       }
-      walk(selection.selectionSet, type, childMultiplier, depth + 1, visiting);
+      walk(selection.selectionSet, type, childMultiplier, level, inIntrospection, visiting);
     }
   };
-  if (root !== null && root !== undefined) walk(operation.selectionSet, root, 1, 0, new Set());
+  if (root !== null && root !== undefined) walk(operation.selectionSet, root, 1, 0, false, new Set());
   return { depth: maxDepth, fields, cost };
 }
 

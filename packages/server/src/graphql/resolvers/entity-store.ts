@@ -6,7 +6,8 @@ import { accessSql, decideAccess, recordAllowed, type AccessDecision, type Opera
 import type { Caller, CallerProfiles } from '../authorization/caller.js';
 import { DataApiError, badRequest, notAuthorized } from '../errors/data-api-errors.js';
 import { filterDigest, type NextTokenCodec } from '../pagination/next-token.js';
-import { compileFilter, type FilterInput } from '../sql/filter-sql.js';
+import { checkFieldValue, checkId } from '../limits/input-values.js';
+import { compileFilter, type FilterInput, type FilterLimits } from '../sql/filter-sql.js';
 import { ident, selectList, SqlParams } from '../sql/sql-text.js';
 
 /** A record as read from a table: wire values keyed by field name. */
@@ -45,11 +46,10 @@ interface PlannedConnection {
   readonly scope: string;
 }
 
-/** Page-size and filter limits of list operations. */
-export interface ListLimits {
+/** Page-size, filter and input-size limits of the store's operations. */
+export interface ListLimits extends FilterLimits {
   readonly defaultPageSize: number;
   readonly maxPageSize: number;
-  readonly maxFilterConditions: number;
 }
 
 /** Where an unauthorized operation is reported: the GraphQL field and its parent type. */
@@ -122,13 +122,13 @@ export class EntityStore {
       try {
         limit = this.pageSize(spec.args.limit);
         // A dry run, so a filter that fails leaves no parameters behind.
-        compileFilter(target, spec.args.filter, new SqlParams(), this.limits.maxFilterConditions);
+        compileFilter(target, spec.args.filter, new SqlParams(), this.limits);
       } catch {
         continue;
       }
       const where = [
         `${ident(relation.foreignKey)} = "__parent"."id"`,
-        compileFilter(target, spec.args.filter, params, this.limits.maxFilterConditions),
+        compileFilter(target, spec.args.filter, params, this.limits),
         accessSql(decision, params),
       ];
       const column = `__connection${planned.length}`;
@@ -168,6 +168,7 @@ export class EntityStore {
     prime?: PrimeConnection,
   ): Promise<Row | null> {
     const decision = this.decide(entity, 'read', caller, at);
+    checkId(id, this.limits);
     const params = new SqlParams();
     const idParam = params.add(id);
     const allowed = accessSql(decision, params);
@@ -201,7 +202,7 @@ export class EntityStore {
     const binding = { scope: at.field, filter: filterDigest(args.filter), caller: caller.sub };
     const after = args.nextToken === null || args.nextToken === undefined ? null : this.tokens.open(args.nextToken, binding);
     const params = new SqlParams();
-    const where = [compileFilter(entity, args.filter, params, this.limits.maxFilterConditions), accessSql(decision, params)];
+    const where = [compileFilter(entity, args.filter, params, this.limits), accessSql(decision, params)];
     if (after !== null) where.push(`"id" > ${params.add(after)}`);
     const connections = prime === undefined ? { columns: [], planned: [] } : this.planConnections(entity, prefetch, caller, params);
     const sql = `SELECT ${[selectList(fields), ...connections.columns].join(', ')} FROM ${ident(entity.name)} AS "__parent" WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}`;
@@ -255,7 +256,7 @@ export class EntityStore {
     const where = [
       `${ident(relation.foreignKey)} = p."__parent"`,
       `(p."__after" IS NULL OR "id" > p."__after")`,
-      compileFilter(target, args.filter, params, this.limits.maxFilterConditions),
+      compileFilter(target, args.filter, params, this.limits),
       accessSql(decision, params),
     ];
     const sql =
@@ -284,11 +285,16 @@ export class EntityStore {
 
   private checkWritableFields(entity: ModelEntity, values: Readonly<Record<string, unknown>>, caller: Caller, at: FieldRef): void {
     for (const [name, value] of Object.entries(values)) {
-      if (value === undefined || name === 'id') continue;
+      if (value === undefined) continue;
+      if (name === 'id') {
+        checkId(value, this.limits, `${entity.name}.id`);
+        continue;
+      }
       const field = entity.fieldByName.get(name);
       if (field === undefined || field.managed) throw badRequest(`${name} cannot be written on ${entity.name}.`);
       if (field.adminOnly && !caller.isAdmin) throw notAuthorized(at.field, at.type);
       if (field.required && value === null) throw badRequest(`${entity.name}.${name} cannot be null.`);
+      checkFieldValue(entity, field, value, this.limits);
     }
   }
 
@@ -380,7 +386,7 @@ export class EntityStore {
       sets.push(`${ident(name)} = ${params.add(value)}`);
     }
     sets.push(`"updatedAt" = ${params.add(this.nowIso())}`);
-    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits.maxFilterConditions)];
+    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
     const sql = `UPDATE ${ident(entity.name)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
     const rule = entity.singleActive;
     const run = async (q: Queryable): Promise<Row> => {
@@ -410,9 +416,10 @@ export class EntityStore {
   /** Deletes a record the caller may delete (and that matches `condition`); returns it. */
   async delete(entity: ModelEntity, input: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
     const decision = this.decide(entity, 'delete', caller, at);
+    checkId(input.id, this.limits, `${entity.name}.id`);
     const id = String(input.id);
     const params = new SqlParams();
-    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits.maxFilterConditions)];
+    const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
     const rows = await this.db.query<Row>(`DELETE FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`, params.values);
     const row = rows[0];
     if (row === undefined) throw await this.explainMiss(this.db, entity, id, decision, at);
