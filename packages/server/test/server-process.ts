@@ -19,7 +19,9 @@ export interface ServerProcess {
 
 /** Starts `src/main.ts` on the PostgreSQL schema `schema` (created and migrated by whoever starts first). */
 export function startServerProcess(schema: string, env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
-  const child = spawn(path.join(packageDir, 'node_modules', '.bin', 'tsx'), ['--conditions=steward-source', 'src/main.ts'], {
+  // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process of
+  // its own, so a SIGKILL (which it cannot relay) would leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=steward-source', 'src/main.ts'], {
     cwd: packageDir,
     env: { ...process.env, DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, PORT: '0', LOG_LEVEL: 'warn', STEWARD_MODE: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,6 +54,15 @@ describe.each(BOTH_DATABASES)('sign-in security (%s)', (database) => {
     expect(tokens(await respond(server, 'SOFTWARE_TOKEN_MFA', current, { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '') })).AccessToken).toBeTruthy();
   });
 
+  // Threat: a process killed between counting the last wrong answer and deleting the session leaves a session that takes one more answer.
+  it('treats a session at the attempt limit as ended even when the delete that ends it never ran', async () => {
+    const user = await createTestUser(server);
+    const current = session(await passwordAuth(server, user.username, user.password));
+    await server.db.query('UPDATE auth_sessions SET attempts = $1 WHERE user_sub = $2', [server.config.authSessionMaxAttempts, user.sub]);
+    advance(server, 30);
+    expectError(await respond(server, 'SOFTWARE_TOKEN_MFA', current, { USERNAME: user.username, SOFTWARE_TOKEN_MFA_CODE: totpAt(server, user.totpSecret ?? '') }), 'NotAuthorizedException', EXPIRED);
+  });
+
   // Threat: finishing a sign-in long after the password was given (a left-open screen).
   it('expires the challenge session after 3 minutes', async () => {
     const user = await createTestUser(server);

@@ -1,11 +1,8 @@
 // Threat: the data API's cache of verified access tokens (5 s) keeping a signed-out, revoked or
 // disabled sign-in usable. Bound (docs/security.md): revocations made by this server process take
-// effect at once; those made by another server process on the same database within 5 s.
-import { spawn, type ChildProcess } from 'node:child_process';
+// effect at once; those made by another server process on the same database within 5 s (that
+// bound: test/security/cross-process-revocation.test.ts).
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
@@ -16,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findClient } from '../../src/user-pool/pools/pool-repository.js';
 import { insertUser } from '../../src/user-pool/users/user-repository.js';
-import { BOTH_DATABASES, startTestServer, TEST_ADMIN_CREDENTIALS, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
+import { BOTH_DATABASES, startTestServer, TEST_ADMIN_CREDENTIALS, type TestServer } from '../harness.js';
 
 const READ = '{ listSessionMdls { items { id } } }';
 const CACHE_MS = 5000;
@@ -141,83 +138,5 @@ describe.each(BOTH_DATABASES)('verified-token cache and revocations in the same 
     expect(await query(server.url, user.access)).toEqual(REFUSED);
     expect(await query(server.url, user.access)).toEqual(REFUSED);
     expect(await query(server.url, other.access)).toEqual(OK);
-  });
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `src/main.ts` as a separate OS process on the given PostgreSQL schema. */
-async function startServerProcess(schema: string): Promise<{ url: string; child: ChildProcess }> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['--conditions=steward-source', 'src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      STEWARD_MODE: 'development',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: 'memory://',
-      DATABASE_URL: TEST_POSTGRES_URL,
-      DATABASE_SCHEMA: schema,
-      ADMIN_ACCESS_KEY_ID: TEST_ADMIN_CREDENTIALS.accessKeyId,
-      ADMIN_SECRET_ACCESS_KEY: TEST_ADMIN_CREDENTIALS.secretAccessKey,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server process exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { url, child };
-    if (Date.now() > deadline) throw new Error('server process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-describe('verified-token cache and a revocation made by another server process (postgres)', () => {
-  let server: TestServer;
-  let other: { url: string; child: ChildProcess };
-  beforeAll(async () => {
-    server = await startTestServer({ database: 'postgres' });
-    other = await startServerProcess(String(server.schema));
-  }, 90_000);
-  afterAll(async () => {
-    other.child.kill('SIGTERM');
-    await server.close();
-  });
-
-  it('refuses a token cached by the other process once 5 s have passed since GlobalSignOut here', async () => {
-    const user = await signIn(server);
-    expect(await query(other.url, user.access)).toEqual(OK);
-    const revokedAt = Date.now();
-    expect((await server.call('GlobalSignOut', { AccessToken: user.access })).status).toBe(200);
-    // This process refuses it at once; the other one may still trust its cached check (the bound).
-    expect(await query(server.url, user.access)).toEqual(REFUSED);
-    const wait = revokedAt + CACHE_MS + 100 - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    expect(await query(other.url, user.access)).toEqual(REFUSED);
-  }, 30_000);
-
-  it('trusts a token its own verification has not seen and refuses it at once when already revoked elsewhere', async () => {
-    const user = await signIn(server);
-    expect((await server.call('GlobalSignOut', { AccessToken: user.access })).status).toBe(200);
-    expect(await query(other.url, user.access)).toEqual(REFUSED);
   });
 });

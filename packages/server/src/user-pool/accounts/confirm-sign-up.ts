@@ -29,11 +29,18 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
   .do('require an unconfirmed user', (_ctx, _i, s) => {
     if (s.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.user.status}`);
   })
-  .step('code', (ctx, i, s) => consumeCode(ctx, { user: s.user, purpose: 'SIGN_UP', code: i.ConfirmationCode }))
-  .do('confirm the user and verify the destination', async (ctx, _i, s) => {
-    const verifiedFlag = s.code.destination.includes('@') ? 'email_verified' : 'phone_number_verified';
-    await updateUser(ctx.db, s.user.sub, { status: 'CONFIRMED', attributes: { ...s.user.attributes, [verifiedFlag]: 'true' } }, ctx.clock.now());
-  })
+  .do('use the code to confirm the user and verify the destination', (ctx, i, s) =>
+    consumeCode(ctx, {
+      user: s.user,
+      purpose: 'SIGN_UP',
+      code: i.ConfirmationCode,
+      // With the code's use, in one transaction: a code used up without confirming would leave the user unconfirmable with the code they hold.
+      whenUsed: (tx, destination) => {
+        const verifiedFlag = destination.includes('@') ? 'email_verified' : 'phone_number_verified';
+        return updateUser(tx, s.user.sub, { status: 'CONFIRMED', attributes: { ...s.user.attributes, [verifiedFlag]: 'true' } }, ctx.clock.now());
+      },
+    }),
+  )
   .respond(() => ({}));
 
 const resendInput = object({

@@ -1,9 +1,10 @@
 import { fail } from '../../errors/catalogue.js';
-import { sendCode } from '../codes/code-delivery.js';
+import { codeDestination, deliverCode, type DeliveryChannel } from '../codes/code-delivery.js';
+import { issueCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
-import { createUserWithPassword } from '../users/create-user.js';
+import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { aliasTakenBy, findUserByUsername } from '../users/user-repository.js';
 import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
@@ -37,11 +38,17 @@ export const signUp = defineOperation('SignUp', input)
       throw fail('UsernameExistsException', 'User already exists');
     }
   })
-  .step('user', (ctx, i, s) =>
-    createUserWithPassword(ctx.db, ctx.clock.now(), { pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }),
+  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.attributes.email ?? '') !== '' ? 'email' : 'sms'))
+  .step('newUser', (_ctx, i, s) => newUserWithPassword({ pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }))
+  .step('destination', (_ctx, _i, s) => codeDestination(s.newUser, s.channel))
+  .do('count the code sent', (ctx, _i, s) => ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP'))
+  .step('created', (ctx, _i, s) =>
+    // The user and their code in one transaction: a process stopped between the two would leave a
+    // name taken by a user who has no code to confirm with.
+    ctx.db.transaction(async (tx) => {
+      const user = await storeNewUser(tx, s.newUser, ctx.clock.now());
+      return { user, code: await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx) };
+    }),
   )
-  .step('delivery', (ctx, i, s) => {
-    const channel = s.found.pool.autoVerifiedAttributes.includes('email') && (s.user.attributes.email ?? '') !== '' ? 'email' : 'sms';
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel, clientId: i.ClientId });
-  })
-  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.user.sub, CodeDeliveryDetails: s.delivery }));
+  .step('delivery', (ctx, i, s) => deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }))
+  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.created.user.sub, CodeDeliveryDetails: s.delivery }));

@@ -47,6 +47,16 @@ export function signUpConfirmationLink(publicUrl: string, clientId: string, user
 /** Which attribute a channel delivers to. */
 export type DeliveryChannel = 'email' | 'sms';
 
+/** The address `channel` reaches for `user`; InvalidParameterException when the user has none. */
+export function codeDestination(user: Pick<UserRecord, 'attributes'>, channel: DeliveryChannel): string {
+  const attributeName = channel === 'email' ? 'email' : 'phone_number';
+  const destination = user.attributes[attributeName];
+  if (destination === undefined || destination === '') {
+    throw fail('InvalidParameterException', `The user has no ${attributeName} to send a code to.`);
+  }
+  return destination;
+}
+
 /**
  * Sends a fresh code for `purpose` to the user's email or phone number. LimitExceededException past
  * CODE_SEND_LIMIT; InvalidParameterException when the user has no such attribute;
@@ -56,25 +66,33 @@ export async function sendCode(
   ctx: OperationContext,
   args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string },
 ): Promise<CodeDeliveryDetails> {
-  const attributeName = args.channel === 'email' ? 'email' : 'phone_number';
-  const destination = args.user.attributes[attributeName];
-  if (destination === undefined || destination === '') {
-    throw fail('InvalidParameterException', `The user has no ${attributeName} to send a code to.`);
-  }
+  const destination = codeDestination(args.user, args.channel);
   await ctx.limits.assertCodeSendAllowed(args.user.sub, args.purpose);
   const code = await issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) });
+  return deliverCode(ctx, { user: args.user, purpose: args.purpose, channel: args.channel, code, ...(args.clientId !== undefined ? { clientId: args.clientId } : {}) });
+}
+
+/**
+ * Hands a code already issued (issueCode) to the delivery port and answers Cognito's
+ * CodeDeliveryDetails; CodeDeliveryFailureException when delivery fails.
+ */
+export async function deliverCode(
+  ctx: OperationContext,
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; code: string; clientId?: string },
+): Promise<CodeDeliveryDetails> {
+  const destination = codeDestination(args.user, args.channel);
   // With SIGN_UP_VERIFICATION=link an emailed sign-up code travels inside Cognito's confirmation link.
   const asLink = args.purpose === 'SIGN_UP' && args.channel === 'email' && ctx.config.signUpVerification === 'link' && args.clientId !== undefined;
-  const message = codeMessage(args.purpose, code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, code) : undefined);
+  const message = codeMessage(args.purpose, args.code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, args.code) : undefined);
   await ctx.delivery.send({
     poolId: args.user.poolId,
     channel: args.channel,
     destination,
     ...(args.channel === 'email' ? { subject: message.subject } : {}),
     body: message.body,
-    code,
+    code: args.code,
   });
-  return { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: attributeName };
+  return { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: args.channel === 'email' ? 'email' : 'phone_number' };
 }
 
 /** The channel for account codes: email when the user has one, else SMS. */

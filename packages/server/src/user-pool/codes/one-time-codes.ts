@@ -43,11 +43,12 @@ export async function issueCode(
  * Checks and consumes a code. ExpiredCodeException when there is none or it expired,
  * CodeMismatchException when wrong, LimitExceededException for the wrong guess that uses the last
  * of CODE_MAX_ATTEMPTS tries and for every try after it.
- * On success the code is deleted (single use) and its destination returned.
+ * On success the code is deleted (single use) and its destination returned. `whenUsed` writes what
+ * the code is for in the transaction that deletes it: both happen, or neither (the attempt stays counted).
  */
 export async function consumeCode(
   ctx: Pick<OperationContext, 'db' | 'config' | 'clock'>,
-  args: { user: Pick<UserRecord, 'sub'>; purpose: CodePurpose; code: string; maxAttempts?: number },
+  args: { user: Pick<UserRecord, 'sub'>; purpose: CodePurpose; code: string; maxAttempts?: number; whenUsed?: (tx: Queryable, destination: string) => Promise<unknown> },
 ): Promise<{ destination: string }> {
   const max = args.maxAttempts ?? ctx.config.codeMaxAttempts;
   const burned = await ctx.db.query<{ code_hash: string; expires_at: Date; destination: string; attempts: number }>(
@@ -74,8 +75,13 @@ export async function consumeCode(
     throw fail('CodeMismatchException', 'Invalid verification code provided, please try again.');
   }
   // Delete only this very code: a concurrent success or a replacement code makes this a no-op.
-  const deleted = await ctx.db.query('DELETE FROM one_time_codes WHERE user_sub = $1 AND purpose = $2 AND code_hash = $3 RETURNING 1', [args.user.sub, args.purpose, row.code_hash]);
-  if (deleted.length === 0) throw fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+  const use = async (q: Queryable): Promise<boolean> => {
+    const deleted = await q.query('DELETE FROM one_time_codes WHERE user_sub = $1 AND purpose = $2 AND code_hash = $3 RETURNING 1', [args.user.sub, args.purpose, row.code_hash]);
+    if (deleted.length > 0) await args.whenUsed?.(q, row.destination);
+    return deleted.length > 0;
+  };
+  const used = args.whenUsed === undefined ? await use(ctx.db) : await ctx.db.transaction(use);
+  if (!used) throw fail('ExpiredCodeException', 'Invalid code provided, please request a code again.');
   return { destination: row.destination };
 }
 

@@ -89,7 +89,7 @@ function clearingParams(keys: readonly string[] | undefined): unknown[] {
  * user, session is expired.' when unknown, expired, for another client, or not at `expectedChallenge` (if given).
  */
 export async function loadAuthSession<S extends object = Record<string, unknown>>(
-  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets' | 'config'>,
   session: string,
   clientId: string | null,
   expectedChallenge?: string,
@@ -104,7 +104,7 @@ export async function loadAuthSession<S extends object = Record<string, unknown>
  * RespondToAuthChallenge needs all of them on every answer.
  */
 export async function loadClientAndAuthSession<S extends object = Record<string, unknown>>(
-  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets' | 'config'>,
   clientId: string,
   session: string,
 ): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined }> {
@@ -121,7 +121,7 @@ export async function loadClientAndAuthSession<S extends object = Record<string,
 }
 
 async function liveSession<S extends object>(
-  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets' | 'config'>,
   row: SessionRow | undefined,
   clientId: string | null,
   expectedChallenge?: string,
@@ -132,6 +132,9 @@ async function liveSession<S extends object>(
     return expired();
   }
   if (expectedChallenge !== undefined && row.challenge_name !== expectedChallenge) return expired();
+  // A session at the attempt limit is over even if the delete that ends it never ran (a process
+  // killed between recordAuthSessionFailure's two statements).
+  if (Number(row.attempts) >= ctx.config.authSessionMaxAttempts) return expired();
   return {
     id: row.id,
     poolId: row.pool_id,
