@@ -74,6 +74,11 @@ describe('JSON 1.1 wire protocol', () => {
     await expectError(await post(JSON.stringify({ ClientId: 'doesnotexist', Username: 'x', Password: 'Passw0rd!!' }), amz('SignUp')), 400, 'ResourceNotFoundException');
   });
 
+  it('validates the whole input before looking the app client up', async () => {
+    const message = await expectError(await post(JSON.stringify({ ClientId: 'doesnotexist', Password: 'Passw0rd!!' }), amz('SignUp')), 400, 'InvalidParameterException');
+    expect(message).toBe("1 validation error detected: Value null at 'username' failed to satisfy constraint: Member must not be null");
+  });
+
   it('requires a SigV4 signature for admin operations (MissingAuthenticationTokenException)', async () => {
     // Threat: anonymous callers using the admin operations of the public endpoint.
     await expectError(await post(JSON.stringify({ UserPoolId: server.pool.userPoolId, Username: 'admin' }), amz('AdminDeleteUser')), 403, 'MissingAuthenticationTokenException');

@@ -8,6 +8,7 @@ import type { StewardHandle } from '../app.js';
 import { isServiceError } from '../errors/catalogue.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { hostedPage } from './hosted-page.js';
+import { admitPublicRequest, KnownClients } from '../user-pool/wire/known-clients.js';
 
 const RETURN_HINT = 'You may close this page and return to the app.';
 
@@ -29,6 +30,7 @@ function failurePage(errorName: string): { status: number; title: string; detail
 
 /** Registers `GET /confirmUser?client_id=&user_name=&confirmation_code=`. */
 export function registerConfirmUserRoutes(app: FastifyInstance, steward: StewardHandle): void {
+  const knownClients = new KnownClients(steward.db);
   app.get('/confirmUser', async (request, reply) => {
     const page = (status: number, title: string, detail: string): FastifyReply =>
       reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(hostedPage(title, detail, RETURN_HINT));
@@ -37,10 +39,11 @@ export function registerConfirmUserRoutes(app: FastifyInstance, steward: Steward
     const username = typeof query.user_name === 'string' ? query.user_name : '';
     const code = typeof query.confirmation_code === 'string' ? query.confirmation_code : '';
     try {
-      // The same per-client, per-address request limit as the JSON endpoint.
-      await steward.limits.assertRequestAllowed(`${clientId.slice(0, 128) || '-'}|${request.ip}`);
       const ctx: OperationContext = { ...steward, caller: { kind: 'public' }, request: { requestId: randomUUID(), ip: request.ip } };
-      await steward.registry.require('AWSCognitoIdentityProviderService', 'ConfirmSignUp').invoke(ctx, { ClientId: clientId, Username: username, ConfirmationCode: code });
+      // The JSON endpoint's admission: validated first, unknown clients refused before anything is counted.
+      await steward.registry
+        .require('AWSCognitoIdentityProviderService', 'ConfirmSignUp')
+        .invoke(ctx, { ClientId: clientId, Username: username, ConfirmationCode: code }, admitPublicRequest(steward.limits, knownClients, request.ip));
       return page(200, 'Account confirmed', 'Your email address is confirmed. The app you signed up in will sign you in; if it was closed, sign in there now.');
     } catch (error) {
       // Input-shape failures (missing or malformed parameters) are InvalidParameterException and land on the default page.

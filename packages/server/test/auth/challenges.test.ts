@@ -181,7 +181,7 @@ describe('sign-in challenges', () => {
       const user = await createTestUser(server);
       const start = await customAuth({ USERNAME: user.username });
       expect(start.body.ChallengeName).toBe('CUSTOM_CHALLENGE');
-      expect(params(start)).toMatchObject({ CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL', USERNAME: user.username });
+      expect(params(start)).toMatchObject({ CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL', USERNAME: user.sub });
       const code = await server.latestCode(user.email);
       const retry = await respond(server, 'CUSTOM_CHALLENGE', session(start), { USERNAME: user.username, ANSWER: code === '000000' ? '111111' : '000000' });
       expect(retry.body.ChallengeName).toBe('CUSTOM_CHALLENGE');

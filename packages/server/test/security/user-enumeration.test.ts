@@ -25,8 +25,8 @@ describe.each(BOTH_DATABASES)('user existence through the user pool (%s)', (data
   async function challengeShape(login: string) {
     const [first, second] = [params(await srpStart(login)), params(await srpStart(login))];
     return {
-      usernameIsUuid: UUID.test(first.USERNAME ?? ''),
-      sameIdentityFields: first.USERNAME === first.USER_ID_FOR_SRP,
+      identityIsUuid: UUID.test(first.USER_ID_FOR_SRP ?? ''),
+      usernameAsTyped: first.USERNAME === login,
       identityStable: first.USER_ID_FOR_SRP === second.USER_ID_FOR_SRP,
       identityIsTypedName: first.USER_ID_FOR_SRP === login,
       saltStable: first.SALT === second.SALT,
@@ -41,7 +41,7 @@ describe.each(BOTH_DATABASES)('user existence through the user pool (%s)', (data
     const real = [await challengeShape(user.username.toUpperCase()), await challengeShape(user.email)];
     const unknown = [await challengeShape('NOBODY-HERE'), await challengeShape('nobody-here@example.com')];
     for (const shape of [...real, ...unknown]) {
-      expect(shape).toEqual({ ...shape, usernameIsUuid: true, sameIdentityFields: true, identityStable: true, identityIsTypedName: false, saltStable: true, saltShape: true, bChanges: true });
+      expect(shape).toEqual({ ...shape, identityIsUuid: true, usernameAsTyped: true, identityStable: true, identityIsTypedName: false, saltStable: true, saltShape: true, bChanges: true });
     }
     // The real user's identity is the same whatever name they typed: the sub, which the verifier is for.
     expect(params(await srpStart(user.username.toUpperCase())).USER_ID_FOR_SRP).toBe(user.sub);

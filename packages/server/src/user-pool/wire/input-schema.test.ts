@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isServiceError } from '../../errors/catalogue.js';
-import { array, enumeration, integer, object, optional, parseInput, string, stringMap } from './input-schema.js';
+import { array, enumeration, integer, object, optional, parseInput, string, stringMap, type Schema } from './input-schema.js';
 
 const schema = object({
   ClientId: string({ min: 1, max: 10 }),
@@ -36,6 +36,17 @@ describe('input schemas', () => {
         }
       }),
     );
+  });
+
+  it('refuses NUL and unpaired surrogates in any string, map key or nested document, and keeps paired ones', () => {
+    const free: Schema<Record<string, unknown>> = { check: (value) => value as Record<string, unknown> };
+    for (const bad of ['a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800']) {
+      expect(() => parseInput(schema, { ClientId: bad })).toThrow("Value at 'clientId' failed to satisfy constraint: Member must not contain NUL characters or unpaired surrogates");
+      expect(() => parseInput(schema, { ClientId: 'a', Meta: { k: bad } })).toThrow("at 'meta.k' failed");
+      expect(() => parseInput(schema, { ClientId: 'a', Meta: { [bad]: 'v' } })).toThrow("at 'meta' failed to satisfy constraint: Map keys must not contain");
+      expect(() => parseInput(object({ Doc: free }), { Doc: { deep: [{ deeper: bad }] } })).toThrow("at 'doc.deep.1.member.deeper' failed");
+    }
+    expect(parseInput(schema, { ClientId: '😀\t\u0001', Meta: { '😀': '😀\n' } }).Meta).toEqual({ '😀': '😀\n' });
   });
 
   it('ignores inherited keys such as __proto__ tricks', () => {

@@ -3,13 +3,12 @@
 // Every answer, including malformed input, has Cognito's shape: {"__type", "message"}.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { callerAddressKey } from '../../abuse/abuse-limits.js';
 import { fail, isServiceError, type ServiceError } from '../../errors/catalogue.js';
 import { toWireError } from '../../errors/wire-error.js';
 import type { Caller, OperationContext, ServerServices } from '../operations/operation-context.js';
 import { StepFailure } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
-import { KnownClients } from './known-clients.js';
+import { admitPublicRequest, KnownClients } from './known-clients.js';
 import { verifySigV4 } from './sigv4.js';
 
 /** Content type of requests and responses. */
@@ -92,15 +91,7 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
           );
           caller = { kind: 'admin-credential', accessKeyId };
         } else {
-          // Admission runs on the validated input (a malformed ClientId never reaches a query), and
-          // refuses an unknown app client before anything is written: the counter is kept per pool and
-          // caller address, so neither made-up ids nor rotating ids get fresh counters.
-          const address = callerAddressKey(request.ip);
-          admit = async (input) => {
-            const clientId = input.ClientId;
-            const scope = typeof clientId === 'string' ? await knownClients.poolOf(clientId) : '-';
-            await services.limits.assertRequestAllowed(`${scope}|${address}`);
-          };
+          admit = admitPublicRequest(services.limits, knownClients, request.ip);
         }
 
         const userAgent = request.headers['user-agent'];

@@ -2,6 +2,7 @@
 // ClientId is refused before anything is written, and the request is counted under its pool.
 // Only clients that exist are remembered, briefly and in a bounded map: a flood of made-up ids
 // costs one indexed read each and leaves nothing behind.
+import { callerAddressKey, type AbuseLimits } from '../../abuse/abuse-limits.js';
 import type { Queryable } from '../../db/database.js';
 import { requireClient } from '../pools/pool-repository.js';
 
@@ -35,4 +36,18 @@ export class KnownClients {
   get size(): number {
     return this.pools.size;
   }
+}
+
+/**
+ * The admission of a public request, run on its validated input (a malformed ClientId never reaches
+ * a query): an unknown app client is refused before anything is written, and the request is
+ * counted per pool and caller address, so neither made-up nor rotating ids get fresh counters.
+ */
+export function admitPublicRequest(limits: AbuseLimits, clients: KnownClients, ip: string): (input: Readonly<Record<string, unknown>>) => Promise<void> {
+  const address = callerAddressKey(ip);
+  return async (input) => {
+    const clientId = input.ClientId;
+    const poolId = typeof clientId === 'string' ? await clients.poolOf(clientId) : '-';
+    await limits.assertRequestAllowed(`${poolId}|${address}`);
+  };
 }

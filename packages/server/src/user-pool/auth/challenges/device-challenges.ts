@@ -10,7 +10,7 @@ import { requireParameter } from '../sign-in/app-client-checks.js';
 import { continueSignIn } from '../sign-in/continue-sign-in.js';
 import { challenge } from '../sign-in/sign-in-outcome.js';
 import { WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
-import { startSrpExchange, verifySrpClaim } from '../srp-exchange/srp-exchange.js';
+import { srpIdentity, startSrpExchange, verifySrpClaim } from '../srp-exchange/srp-exchange.js';
 import { sessionUser, type ChallengeHandler } from './challenge-input.js';
 import { readClaim } from './password-verifier.js';
 
@@ -27,7 +27,7 @@ export const answerDeviceSrpAuth: ChallengeHandler = async (answer) => {
   const srp = startSrpExchange(device.srpVerifier, requireClientA(responses));
   return challenge(
     'DEVICE_PASSWORD_VERIFIER',
-    { SALT: device.srpSalt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: user.username, DEVICE_KEY: device.deviceKey },
+    { SALT: device.srpSalt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: srpIdentity(user), DEVICE_KEY: device.deviceKey },
     { ...session.state, srp },
     user.sub,
   );

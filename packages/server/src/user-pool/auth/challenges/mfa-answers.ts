@@ -10,6 +10,7 @@ import { continueSignIn, decideSignIn, produceSignIn } from '../sign-in/continue
 import { challenge } from '../sign-in/sign-in-outcome.js';
 import { assertUserMaySignIn } from '../sign-in/user-gate.js';
 import { sessionUser, type ChallengeAnswer, type ChallengeHandler } from './challenge-input.js';
+import { srpIdentity } from '../srp-exchange/srp-exchange.js';
 
 const expired = (): Error => fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
@@ -118,7 +119,7 @@ export const answerMfaSetup: ChallengeHandler = async (answer) => {
       throw fail('AliasExistsException', 'An account with the given email already exists.');
     }
     const parameters = await sendChallengeCode(ctx, { ...user, attributes: { ...user.attributes, email } }, 'MFA_EMAIL', 'email');
-    return challenge('EMAIL_OTP', { ...parameters, USER_ID_FOR_SRP: user.username }, { ...session.state, emailSetup: email }, user.sub);
+    return challenge('EMAIL_OTP', { ...parameters, USER_ID_FOR_SRP: srpIdentity(user) }, { ...session.state, emailSetup: email }, user.sub);
   }
   if (session.state.totpSetup !== 'verified') {
     throw fail('InvalidParameterException', 'Set up the authenticator app with AssociateSoftwareToken and VerifySoftwareToken on this session first, or send EMAIL.');

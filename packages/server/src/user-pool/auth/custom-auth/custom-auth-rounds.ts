@@ -19,6 +19,7 @@ import type { SignInState } from '../sign-in/sign-in-state.js';
 import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
 import type { CustomAuthDefinition, CustomAuthUser, CustomChallengeTools } from './custom-auth-definition.js';
 import { emailCodeChallenge } from './email-code-challenge.js';
+import { srpIdentity } from '../srp-exchange/srp-exchange.js';
 
 /** Most rounds one custom sign-in may take, whatever the definition says. */
 export const MAX_CUSTOM_ROUNDS = 10;
@@ -90,7 +91,7 @@ export async function nextCustomRound(
   const created = await custom.create({ user: view(user), rounds, clientMetadata, ...(state.customPrivate !== undefined ? { previous: state.customPrivate } : {}) }, customChallengeTools(ctx, user));
   return challenge(
     'CUSTOM_CHALLENGE',
-    { ...created.publicChallengeParameters, USERNAME: user.username },
+    { ...created.publicChallengeParameters, USERNAME: srpIdentity(user) },
     { ...state, customPrivate: { ...created.privateChallengeParameters }, ...(created.challengeMetadata !== undefined ? { customMetadata: created.challengeMetadata } : {}) },
     user.sub,
   );

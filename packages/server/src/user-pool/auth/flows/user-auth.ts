@@ -16,6 +16,7 @@ import { unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
 import { hasPasskey, passkeyRequestOptions } from '../webauthn/passkey-assertion.js';
 import { checkPassword } from './password-check.js';
 import { passwordVerifierChallenge, requireClientA } from './user-srp-auth.js';
+import { srpIdentity } from '../srp-exchange/srp-exchange.js';
 
 /** Every first factor, in the order SELECT_CHALLENGE lists them. */
 export const FIRST_FACTORS: readonly FirstFactor[] = ['WEB_AUTHN', 'EMAIL_OTP', 'SMS_OTP', 'PASSWORD', 'PASSWORD_SRP'];
@@ -64,12 +65,12 @@ export async function startFirstFactor(
   if (user === undefined) throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
   switch (factor) {
     case 'EMAIL_OTP':
-      return challenge('EMAIL_OTP', { ...(await sendChallengeCode(ctx, user, 'EMAIL_OTP_SIGN_IN', 'email')), USER_ID_FOR_SRP: user.username }, base, user.sub);
+      return challenge('EMAIL_OTP', { ...(await sendChallengeCode(ctx, user, 'EMAIL_OTP_SIGN_IN', 'email')), USER_ID_FOR_SRP: srpIdentity(user) }, base, user.sub);
     case 'SMS_OTP':
-      return challenge('SMS_OTP', { ...(await sendChallengeCode(ctx, user, 'SMS_OTP_SIGN_IN', 'sms')), USER_ID_FOR_SRP: user.username }, base, user.sub);
+      return challenge('SMS_OTP', { ...(await sendChallengeCode(ctx, user, 'SMS_OTP_SIGN_IN', 'sms')), USER_ID_FOR_SRP: srpIdentity(user) }, base, user.sub);
     case 'WEB_AUTHN': {
       const options = await passkeyRequestOptions(ctx, scope.pool, user);
-      return challenge('WEB_AUTHN', { CREDENTIAL_REQUEST_OPTIONS: options.json, USER_ID_FOR_SRP: user.username }, { ...base, webAuthnChallenge: options.challenge }, user.sub);
+      return challenge('WEB_AUTHN', { CREDENTIAL_REQUEST_OPTIONS: options.json, USER_ID_FOR_SRP: srpIdentity(user) }, { ...base, webAuthnChallenge: options.challenge }, user.sub);
     }
   }
 }
@@ -90,5 +91,6 @@ export async function startUserAuth(ctx: OperationContext, scope: SignInScope, p
   const state: SignInState = { flow: 'USER_AUTH', username: user?.username ?? login, ...(user === undefined ? { decoy: true as const } : {}) };
   const preferred = offered.find((f) => f === parameters.PREFERRED_CHALLENGE);
   if (preferred !== undefined) return startFirstFactor(ctx, scope, user, preferred, parameters, state);
-  return challenge('SELECT_CHALLENGE', { USERNAME: state.username }, { ...state, offered }, user?.sub ?? null, offered);
+  // USERNAME as typed, for a real user and an unknown name alike.
+  return challenge('SELECT_CHALLENGE', { USERNAME: login }, { ...state, offered }, user?.sub ?? null, offered);
 }

@@ -23,7 +23,8 @@ export function requireClientA(parameters: Readonly<Record<string, string>>): st
  * The PASSWORD_VERIFIER challenge for `login`. A name no user has (or a user without a password)
  * gets a decoy challenge of the same shape and cost that no answer can pass, unless the client
  * reveals user existence: a fixed salt, verifier and USER_ID_FOR_SRP derived from the name, where a
- * real user's carry their sub. Lockouts are not looked at here: the answer is where a guess is
+ * real user's carry their sub. USERNAME is the name as typed, for both (clients key their
+ * remembered devices by it). Lockouts are not looked at here: the answer is where a guess is
  * counted, for real and unknown names alike, so this step tells an outsider nothing.
  * `base` carries the flow and what came before (CUSTOM_AUTH rounds).
  */
@@ -42,7 +43,7 @@ export async function passwordVerifierChallenge(
     const salt = padHex(BigInt(`0x${decoySalt(codePepper, scope.pool.id, login)}`));
     const identity = decoyIdentity(codePepper, scope.pool.id, login);
     const state: SignInState = { flow: base.flow, username: login, decoy: true, srp };
-    return challenge('PASSWORD_VERIFIER', { SALT: salt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: identity, USER_ID_FOR_SRP: identity }, state, null);
+    return challenge('PASSWORD_VERIFIER', { SALT: salt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: login, USER_ID_FOR_SRP: identity }, state, null);
   }
   const deviceKey = await presentedDevice(ctx, user, base.deviceKey);
   const srp = startSrpExchange(user.srpVerifier, clientA);
@@ -54,7 +55,7 @@ export async function passwordVerifierChallenge(
     ...(deviceKey !== undefined ? { deviceKey } : {}),
     ...(base.customRounds !== undefined ? { customRounds: base.customRounds } : {}),
   };
-  return challenge('PASSWORD_VERIFIER', { SALT: user.srpSalt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: identity, USER_ID_FOR_SRP: identity }, state, user.sub);
+  return challenge('PASSWORD_VERIFIER', { SALT: user.srpSalt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: login, USER_ID_FOR_SRP: identity }, state, user.sub);
 }
 
 /** InitiateAuth USER_SRP_AUTH. `byName`: the username lookup InitiateAuth already did with the client (see findUserByLogin). */

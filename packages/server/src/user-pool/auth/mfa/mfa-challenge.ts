@@ -10,6 +10,7 @@ import type { OperationContext } from '../../operations/operation-context.js';
 import { recordAuthSessionFailure, type AuthSession } from '../../sessions/auth-sessions.js';
 import type { MfaKind, UserRecord } from '../../users/user-repository.js';
 import { matchTotpCode, openTotpSecret, recordTotpStep } from '../totp/totp-verification.js';
+import { srpIdentity } from '../srp-exchange/srp-exchange.js';
 
 /** MFA codes sent by SMS or email are valid for 3 minutes, as Cognito's. */
 export const MFA_CODE_TTL_SECONDS = 180;
@@ -33,7 +34,7 @@ export async function sendChallengeCode(ctx: OperationContext, user: UserRecord,
 
 /** The parameters of an MFA challenge for `method`, sending the code when the method is a code. */
 export async function askMfa(ctx: OperationContext, user: UserRecord, method: MfaKind): Promise<Record<string, string>> {
-  const base = { USER_ID_FOR_SRP: user.username };
+  const base = { USER_ID_FOR_SRP: srpIdentity(user) };
   if (method === 'SOFTWARE_TOKEN_MFA') return base;
   const parameters = await sendChallengeCode(ctx, user, MFA_CODE_PURPOSE[method], method === 'SMS_MFA' ? 'sms' : 'email');
   return { ...base, ...parameters };

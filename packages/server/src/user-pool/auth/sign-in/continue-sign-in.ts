@@ -10,6 +10,7 @@ import { setupMfaOptions, usableMfaMethods } from '../mfa/mfa-methods.js';
 import { decideNextStep, type NextStep } from './next-step.js';
 import { challenge, type SignInOutcome, type SignInScope } from './sign-in-outcome.js';
 import type { ProvenFactor, SignInState } from './sign-in-state.js';
+import { srpIdentity } from '../srp-exchange/srp-exchange.js';
 
 /** The attributes NEW_PASSWORD_REQUIRED asks for: required by the pool and missing on the user. */
 export function missingRequiredAttributes(pool: PoolRecord, user: UserRecord): string[] {
@@ -19,7 +20,7 @@ export function missingRequiredAttributes(pool: PoolRecord, user: UserRecord): s
 /** The parameters of NEW_PASSWORD_REQUIRED (JSON texts, as Cognito sends them). */
 export function newPasswordParameters(pool: PoolRecord, user: UserRecord): Record<string, string> {
   return {
-    USER_ID_FOR_SRP: user.username,
+    USER_ID_FOR_SRP: srpIdentity(user),
     requiredAttributes: JSON.stringify(missingRequiredAttributes(pool, user).map((name) => `userAttributes.${name}`)),
     userAttributes: JSON.stringify(user.attributes),
   };
@@ -65,9 +66,9 @@ export async function produceSignIn(ctx: OperationContext, scope: SignInScope, d
     case 'MFA':
       return challenge(step.method, await askMfa(ctx, user, step.method), { ...next, mfa: step.method }, user.sub);
     case 'SELECT_MFA_TYPE':
-      return challenge('SELECT_MFA_TYPE', { MFAS_CAN_CHOOSE: JSON.stringify(step.options), USER_ID_FOR_SRP: user.username }, next, user.sub);
+      return challenge('SELECT_MFA_TYPE', { MFAS_CAN_CHOOSE: JSON.stringify(step.options), USER_ID_FOR_SRP: srpIdentity(user) }, next, user.sub);
     case 'MFA_SETUP':
-      return challenge('MFA_SETUP', { MFAS_CAN_SETUP: JSON.stringify(step.options), USER_ID_FOR_SRP: user.username }, next, user.sub);
+      return challenge('MFA_SETUP', { MFAS_CAN_SETUP: JSON.stringify(step.options), USER_ID_FOR_SRP: srpIdentity(user) }, next, user.sub);
     case 'MFA_UNAVAILABLE':
       throw fail('InvalidUserPoolConfigurationException', 'MFA is required, but no MFA method the pool allows can be used or set up by this user.');
     case 'TOKENS':
