@@ -1,57 +1,20 @@
 // Two server processes on one PostgreSQL act as one user pool: they migrate and seed once between
 // them, and a code sent through one is accepted by the other.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, TEST_POSTGRES_URL } from './harness.js';
-
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function startProcess(schema: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(path.join(packageDir, 'node_modules', '.bin', 'tsx'), ['--conditions=steward-source', 'src/main.ts'], {
-    cwd: packageDir,
-    env: { ...process.env, DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, PORT: '0', LOG_LEVEL: 'warn', STEWARD_MODE: 'development' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const check = setInterval(() => {
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        clearInterval(check);
-        resolve({ child, url: match[1], output: () => output });
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      clearInterval(check);
-      reject(new Error(`server exited with ${String(code)}:\n${output}`));
-    });
-  });
-}
+import { dropSchema } from './harness.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 describe('two server processes on one PostgreSQL', () => {
   const schema = `t_multi_${randomBytes(4).toString('hex')}`;
-  let a: Awaited<ReturnType<typeof startProcess>>;
-  let b: Awaited<ReturnType<typeof startProcess>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startProcess(schema), startProcess(schema)]);
+    [a, b] = await Promise.all([startServerProcess(schema), startServerProcess(schema)]);
   }, 90_000);
   afterAll(async () => {
-    for (const server of [a, b]) {
-      if (server?.child.pid !== undefined && server.child.exitCode === null) {
-        const exited = new Promise((resolve) => server.child.once('exit', resolve));
-        server.child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    await Promise.all([a?.stop(), b?.stop()]);
     await dropSchema(schema);
   });
 

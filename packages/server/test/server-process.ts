@@ -3,7 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_POSTGRES_URL } from './harness.js';
+import { randomBytes } from 'node:crypto';
+import { systemClock } from '../src/time/clock.js';
+import { dropSchema, startTestServer, TEST_POSTGRES_URL, type TestServer } from './harness.js';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,4 +53,40 @@ export function startServerProcess(schema: string, env: Readonly<Record<string, 
       reject(new Error(`server exited with ${String(code)}:\n${printed}`));
     });
   });
+}
+
+/** A user-pool JSON 1.1 call to the server at `url` (another process than the harness's). */
+export async function callAt(url: string, target: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target.includes('.') ? target : `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The harness's in-process server and a second server process on one fresh PostgreSQL schema. */
+export interface TwoProcesses {
+  readonly server: TestServer;
+  readonly other: ServerProcess;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two server processes on one fresh PostgreSQL schema with the same `env`, both on the wall
+ * clock (a manual clock in one would disagree with the other about lockouts and expiry).
+ */
+export async function startTwoProcesses(env: Readonly<Record<string, string>>): Promise<TwoProcesses> {
+  const schema = `t_two_${randomBytes(4).toString('hex')}`;
+  const server = await startTestServer({ database: 'postgres', schema, env, clock: systemClock });
+  const other = await startServerProcess(schema, env);
+  return {
+    server,
+    other,
+    async close() {
+      await other.stop();
+      await server.close();
+      await dropSchema(schema);
+    },
+  };
 }

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/time/clock.js';
-import { AUTH_TEST_ENV, createTestUser, passwordAuth, respond, session, tokens, type Reply } from '../auth/auth-fixtures.js';
+import { AUTH_TEST_ENV, createTestUser, passwordAuth, respond, session, tokens } from '../auth/auth-fixtures.js';
 import { dropSchema, startTestServer, TEST_ADMIN_CREDENTIALS, type TestServer } from '../harness.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { callAt, startServerProcess, type ServerProcess } from '../server-process.js';
 
 /** The data API's accessTokenCacheMs: its default, which the server does not override (app.ts). */
 const BOUND_MS = 5000;
@@ -34,14 +34,6 @@ async function query(baseUrl: string, token: string): Promise<{ status: number; 
   return { status: res.status, errorType: body.errors?.[0]?.errorType };
 }
 
-async function callAt(url: string, target: string, body: unknown): Promise<Reply> {
-  const res = await fetch(`${url}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 /** How long after a revocation a process went on honouring a token it had cached. */
 interface Honoured {

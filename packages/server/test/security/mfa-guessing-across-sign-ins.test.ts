@@ -3,13 +3,11 @@
 // sign-ins, then the right one, returned tokens. Failed code answers now count per user across
 // sign-ins (TOTP, SMS, email, custom challenges), on the password lockout's schedule, and a success
 // resets the count.
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/time/clock.js';
 import { setCustomAuthDefinition } from '../../src/user-pool/auth/index.js';
 import { emailCodeChallenge } from '../../src/user-pool/auth/custom-auth/email-code-challenge.js';
-import { BOTH_DATABASES, dropSchema, startTestServer, type TestServer } from '../harness.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { startTwoProcesses, type ServerProcess, type TwoProcesses } from '../server-process.js';
 import { advance, AUTH_TEST_ENV, createTestUser, expectError, passwordAuth, respond, session, tokens, totpAt, type Reply, type TestUser } from '../auth/auth-fixtures.js';
 
 const TOO_MANY = 'TooManyFailedAttemptsException';
@@ -91,20 +89,15 @@ describe.each(BOTH_DATABASES)('MFA code guessing across sign-ins (%s)', (databas
 });
 
 describe('a burst of MFA code guesses over many sign-ins and two server processes on one PostgreSQL', () => {
-  const schema = `t_mfa_${randomBytes(4).toString('hex')}`;
-  // Both processes on the wall clock, and a first lockout long enough to outlast the burst.
-  const env = { ...AUTH_TEST_ENV, LOCKOUT_INITIAL_SECONDS: '120' };
+  // A first lockout long enough to outlast the burst.
+  let two: TwoProcesses;
   let server: TestServer;
   let other: ServerProcess;
   beforeAll(async () => {
-    server = await startTestServer({ database: 'postgres', schema, env, clock: systemClock });
-    other = await startServerProcess(schema, env);
+    two = await startTwoProcesses({ ...AUTH_TEST_ENV, LOCKOUT_INITIAL_SECONDS: '120' });
+    ({ server, other } = two);
   }, 90_000);
-  afterAll(async () => {
-    await other?.stop();
-    await server?.close();
-    await dropSchema(schema);
-  });
+  afterAll(async () => two?.close());
 
   it('checks no more than the free attempts of 40 simultaneous wrong codes sent over 8 sessions', async () => {
     const user = await createTestUser(server, { mfa: 'totp' });

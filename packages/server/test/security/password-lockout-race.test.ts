@@ -4,12 +4,10 @@
 // limit. Here the count and the check are one atomic step in the database, whatever the
 // concurrency and however many server processes share it: once a counter is locked, no guess is
 // checked. (Before the fix, 4 wrong passwords then a burst of 40 left the counter at 43.)
-import { randomBytes } from 'node:crypto';
 import { createClientEphemeral } from '@steward/auth-core/srp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/time/clock.js';
-import { dropSchema, startTestServer, type TestServer } from '../harness.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { startTestServer, type TestServer } from '../harness.js';
+import { callAt, startTwoProcesses, type ServerProcess, type TwoProcesses } from '../server-process.js';
 import { advance, answerPasswordVerifier, AUTH_TEST_ENV, createTestUser, expectError, passwordAuth, type Reply, type TestUser } from '../auth/auth-fixtures.js';
 
 const BURST = 40;
@@ -21,15 +19,6 @@ async function countedFailures(server: TestServer, user: TestUser): Promise<numb
   return Number(rows[0]?.failures ?? 0);
 }
 
-/** A JSON 1.1 call to `url` (a server other than the in-process one). */
-async function callAt(url: string, target: string, body: unknown): Promise<Reply> {
-  const response = await fetch(`${url}/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 /** One guess of a burst, by USER_PASSWORD_AUTH or by SRP, prepared up to the request that checks it. */
 type Guess = () => Promise<Reply>;
@@ -85,21 +74,16 @@ describe.each(['pglite', 'postgres'] as const)('a burst of parallel password gue
 });
 
 describe('a burst of parallel password guesses spread over two server processes on one PostgreSQL', () => {
-  const schema = `t_race_${randomBytes(4).toString('hex')}`;
+  // A first lockout long enough to outlast the burst: the first guess past the free ones locks the
+  // counter for the whole test.
+  let two: TwoProcesses;
   let server: TestServer;
   let other: ServerProcess;
-  // Both processes on the wall clock, and a first lockout long enough to outlast the burst: the
-  // first guess past the free ones locks the counter for the whole test.
-  const env = { ...AUTH_TEST_ENV, LOCKOUT_INITIAL_SECONDS: '120' };
   beforeAll(async () => {
-    server = await startTestServer({ database: 'postgres', schema, env, clock: systemClock });
-    other = await startServerProcess(schema, env);
+    two = await startTwoProcesses({ ...AUTH_TEST_ENV, LOCKOUT_INITIAL_SECONDS: '120' });
+    ({ server, other } = two);
   }, 90_000);
-  afterAll(async () => {
-    await other?.stop();
-    await server?.close();
-    await dropSchema(schema);
-  });
+  afterAll(async () => two?.close());
 
   for (const flow of ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH'] as const) {
     it(`checks at most one of ${BURST} simultaneous guesses sent to both processes, by ${flow}`, async () => {
