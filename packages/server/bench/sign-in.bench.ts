@@ -179,14 +179,16 @@ export async function signIn(url: string, clientId: string, poolName: string, ro
   const ephemeral = computeClientEphemeral(bytesToBigInt(randomBytes(32)) | 1n, { engine: clientEngine });
   const start = await call(url, 'InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: clientId, AuthParameters: { USERNAME: user.username, SRP_A: ephemeral.srpAHex } });
   const p = start.ChallengeParameters as Record<string, string>;
-  const key = computePasswordAuthenticationKey({ poolName, username: user.username, password, saltHex: p.SALT ?? '', serverBHex: p.SRP_B ?? '', a: ephemeral.a, A: ephemeral.A, engine: clientEngine });
+  // As Cognito clients do: the SRP identity is USER_ID_FOR_SRP (the user's sub), not the name typed.
+  const userIdForSrp = p.USER_ID_FOR_SRP ?? user.username;
+  const key = computePasswordAuthenticationKey({ poolName, username: userIdForSrp, password, saltHex: p.SALT ?? '', serverBHex: p.SRP_B ?? '', a: ephemeral.a, A: ephemeral.A, engine: clientEngine });
   const timestamp = formatCognitoTimestamp(new Date());
-  const signature = computeClaimSignature({ key, poolName, userIdForSrp: user.username, secretBlockB64: p.SECRET_BLOCK ?? '', timestamp });
+  const signature = computeClaimSignature({ key, poolName, userIdForSrp, secretBlockB64: p.SECRET_BLOCK ?? '', timestamp });
   const mfa = await call(url, 'RespondToAuthChallenge', {
     ClientId: clientId,
     ChallengeName: 'PASSWORD_VERIFIER',
     Session: start.Session,
-    ChallengeResponses: { USERNAME: user.username, PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK, TIMESTAMP: timestamp, PASSWORD_CLAIM_SIGNATURE: signature },
+    ChallengeResponses: { USERNAME: userIdForSrp, PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK, TIMESTAMP: timestamp, PASSWORD_CLAIM_SIGNATURE: signature },
   });
   if (mfa.ChallengeName !== 'SOFTWARE_TOKEN_MFA') throw new Error(`expected SOFTWARE_TOKEN_MFA, got ${String(mfa.ChallengeName)}`);
   const done = await call(url, 'RespondToAuthChallenge', {
