@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Two files at a time on this 2-core machine (vitest's default leaves one core idle): most files
+    // spend their time waiting on PostgreSQL, child processes and HTTP, not on the CPU.
+    maxWorkers: 2,
     hookTimeout: 60_000,
   },
 });
