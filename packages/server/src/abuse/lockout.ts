@@ -5,7 +5,7 @@
 // success clears the counter in the statement that moves the sign-in on (clearFailuresCte).
 import { createHmac } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import type { SqlParams } from '../db/sql-params.js';
+import { SqlParams } from '../db/sql-params.js';
 import type { Clock } from '../time/clock.js';
 import { MAX_DOUBLINGS, type LockoutPolicy } from './lockout-policy.js';
 
@@ -44,22 +44,40 @@ export class Lockout {
 
   /** Counts one attempt before it is checked; `locked` when it must be refused unchecked. */
   async claimAttempt(key: string): Promise<AttemptClaim> {
-    const { freeAttempts, initialSeconds, maxSeconds, resetSeconds } = this.policy;
-    if (freeAttempts === 0) return { locked: false, failures: 0 };
-    // $2 now, $3 free attempts, $4 initial, $5 max, $6 reset: countAttempt() of lockout-policy.ts.
-    const lockFor = (n: string): string =>
-      `$2::timestamptz + make_interval(secs => CASE WHEN ${n} >= $3::int THEN LEAST($5::float8, $4::float8 * power(2, LEAST(${n} - $3::int, ${MAX_DOUBLINGS}))) ELSE 0 END)`;
-    const expiry = (n: string): string => `GREATEST(${lockFor(n)}, $2::timestamptz + make_interval(secs => $6::float8))`;
-    const next = 'CASE WHEN f.expires_at <= $2::timestamptz THEN 1 ELSE f.failures + 1 END';
+    if (this.policy.freeAttempts === 0) return { locked: false, failures: 0 };
+    const params = new SqlParams();
     const rows = await this.db.query<{ failures: number }>(
-      `INSERT INTO sign_in_failures AS f (key, failures, locked_until, expires_at) VALUES ($1, 1, ${lockFor('1')}, ${expiry('1')})
-       ON CONFLICT (key) DO UPDATE SET failures = ${next}, locked_until = ${lockFor(next)}, expires_at = ${expiry(next)}
-       WHERE f.expires_at <= $2::timestamptz OR f.locked_until <= $2::timestamptz
-       RETURNING failures::int AS failures`,
-      [key, this.clock.now(), freeAttempts, initialSeconds, maxSeconds, resetSeconds],
+      `WITH ${this.claimCte(params, 'claim', `SELECT ${params.add(key)}::text`)} SELECT failures::int AS failures FROM claim`,
+      params.values,
     );
-    const row = rows[0];
-    return row === undefined ? { locked: true } : { locked: false, failures: Number(row.failures) };
+    return this.claimFrom(rows[0]?.failures ?? null);
+  }
+
+  /**
+   * A CTE `name` counting one attempt on the counter whose key `keySelect` (an SQL query of one text
+   * column, e.g. a column of the challenge session being answered; no row: nothing is counted)
+   * yields, unless it is locked; it returns `failures` when it counted. The rule is countAttempt()
+   * of lockout-policy.ts, so that the statement that loads what a guess is checked against can count
+   * the guess too. Read its result with claimFrom.
+   */
+  claimCte(params: SqlParams, name: string, keySelect: string): string {
+    const { freeAttempts, initialSeconds, maxSeconds, resetSeconds } = this.policy;
+    const [now, free, initial, max, reset] = [this.clock.now(), freeAttempts, initialSeconds, maxSeconds, resetSeconds].map((v) => params.add(v));
+    const lockFor = (n: string): string =>
+      `${now}::timestamptz + make_interval(secs => CASE WHEN ${n} >= ${free}::int THEN LEAST(${max}::float8, ${initial}::float8 * power(2, LEAST(${n} - ${free}::int, ${MAX_DOUBLINGS}))) ELSE 0 END)`;
+    const expiry = (n: string): string => `GREATEST(${lockFor(n)}, ${now}::timestamptz + make_interval(secs => ${reset}::float8))`;
+    const next = `CASE WHEN f.expires_at <= ${now}::timestamptz THEN 1 ELSE f.failures + 1 END`;
+    return `${name} AS (INSERT INTO sign_in_failures AS f (key, failures, locked_until, expires_at)
+       SELECT k.key, 1, ${lockFor('1')}, ${expiry('1')} FROM (${keySelect}) AS k (key) WHERE ${freeAttempts > 0 ? 'k.key IS NOT NULL' : 'false'}
+       ON CONFLICT (key) DO UPDATE SET failures = ${next}, locked_until = ${lockFor(next)}, expires_at = ${expiry(next)}
+       WHERE f.expires_at <= ${now}::timestamptz OR f.locked_until <= ${now}::timestamptz
+       RETURNING failures)`;
+  }
+
+  /** The verdict of a claim from the failures its CTE returned (null: it counted nothing, the counter being locked). */
+  claimFrom(failures: number | null): AttemptClaim {
+    if (this.policy.freeAttempts === 0) return { locked: false, failures: 0 };
+    return failures === null ? { locked: true } : { locked: false, failures: Number(failures) };
   }
 
   /** Whether a counted wrong guess has used the last free attempt (it is then answered as a lockout). */

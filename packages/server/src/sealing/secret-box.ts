@@ -5,7 +5,7 @@
 // "auth-session:<id>"), so a sealed value copied to another row does not open. Older secrets
 // (DATA_SEALING_PREVIOUS_SECRETS) still open what they sealed, and start-up re-seals it under the
 // current one: that is how the secret is rotated.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /** Prefix of every sealed value ("sealed.v1.<key id>.<iv>.<ciphertext and tag>", base64url parts). */
 export const SEALED_PREFIX = 'sealed.v1.';
@@ -22,13 +22,14 @@ export class SealedValueError extends Error {
 
 interface SealingKey {
   readonly id: string;
-  readonly key: Buffer;
+  /** A KeyObject, not the bytes: every request seals or opens, and a KeyObject is not re-imported each time. */
+  readonly key: KeyObject;
 }
 
 function sealingKey(secret: string): SealingKey {
   const key = Buffer.from(hkdfSync('sha256', secret, 'steward-data-sealing', 'aes-256-gcm', 32));
   // A short public fingerprint of the key, so a value names the key that opens it.
-  return { id: createHash('sha256').update(key).digest('base64url').slice(0, 8), key };
+  return { id: createHash('sha256').update(key).digest('base64url').slice(0, 8), key: createSecretKey(key) };
 }
 
 /** True when a stored value is sealed (not a plain value from before sealing). */

@@ -17,6 +17,11 @@ DELETE FROM rate_limit_counters WHERE key LIKE 'pw:%';
 -- stand-in an unknown name gets. NULL: a verifier from before, derived for the username.
 ALTER TABLE users ADD COLUMN srp_identity text;
 
+-- The lockout counter an answer to the session's challenge is a guess on ('password:<sub>',
+-- 'password?<hmac>', 'mfa:<sub>'; NULL when the challenge takes no guess): the statement that
+-- loads the session for an answer counts the guess on it before the answer is checked.
+ALTER TABLE auth_sessions ADD COLUMN guess_key text;
+
 -- Challenge state is stored sealed from this version on (sealing/secret-box.ts); pending sign-ins
 -- from before are plain and simply end.
 DELETE FROM auth_sessions;

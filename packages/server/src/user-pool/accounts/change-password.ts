@@ -9,8 +9,8 @@ import { accessTokenSchema, object, passwordSchema } from '../wire/input-schema.
 /** ChangePassword: the caller replaces their password, proving the previous one. */
 export const changePassword = defineOperation('ChangePassword', object({ AccessToken: accessTokenSchema, PreviousPassword: passwordSchema, ProposedPassword: passwordSchema }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
-  .do('check the previous password, counted on the lockout', (ctx, i, s) =>
-    guessPassword(ctx, ctx.lockout.userKey('password', s.caller.user.sub), s.caller.user, async (user) =>
+  .do('check the previous password, counted on the lockout', async (ctx, i, s) =>
+    guessPassword(ctx, await ctx.lockout.claimAttempt(ctx.lockout.userKey('password', s.caller.user.sub)), s.caller.user, async (user) =>
       verifyPassword(i.PreviousPassword, user?.passwordHash ?? (await decoyPasswordHash())),
     ),
   )

@@ -165,12 +165,19 @@ export async function requireClient(q: Queryable, clientId: string): Promise<{ c
 
 /**
  * requireClient plus `side`, the value of the scalar subquery `sideSql` (its parameters start at $2),
- * in the same round trip: every sign-in request starts here and most need one more read.
+ * in the same round trip: every sign-in request starts here and most need one more read. `withSql`:
+ * a `WITH …` of CTEs (e.g. data-modifying ones) for `sideSql` to read, run in the same statement.
  */
-export async function requireClientWith(q: Queryable, clientId: string, sideSql: string, sideParams: readonly unknown[]): Promise<{ client: ClientRecord; pool: PoolRecord; side: unknown }> {
+export async function requireClientWith(
+  q: Queryable,
+  clientId: string,
+  sideSql: string,
+  sideParams: readonly unknown[],
+  withSql = '',
+): Promise<{ client: ClientRecord; pool: PoolRecord; side: unknown }> {
   // Three JSON columns rather than c.*: fewer values for the driver to parse on a hot path.
   const rows = await q.query<{ client: ClientRow; pool: PoolRow; side: unknown }>(
-    `SELECT row_to_json(c) AS client, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
+    `${withSql} SELECT row_to_json(c) AS client, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
     [clientId, ...sideParams],
   );
   const row = rows[0];

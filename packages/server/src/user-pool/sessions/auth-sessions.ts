@@ -6,6 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
+import type { AttemptClaim } from '../../abuse/lockout.js';
+import { SqlParams } from '../../db/sql-params.js';
 import type { SecretBox } from '../../sealing/secret-box.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { requireClientWith, type ClientRecord, type PoolRecord } from '../pools/pool-repository.js';
@@ -60,16 +62,27 @@ const expired = (): never => {
 /** Starts a challenge session; returns the Session string to hand to the client. */
 export async function createAuthSession<S extends object>(
   ctx: Pick<OperationContext, 'db' | 'clock' | 'config' | 'secrets'>,
-  args: { poolId: string; clientId: string; userSub: string | null; challengeName: string; state: S; clearFailures?: readonly string[] },
+  args: { poolId: string; clientId: string; userSub: string | null; challengeName: string; state: S; clearFailures?: readonly string[]; guessKey?: string | null },
   q: Queryable = ctx.db,
 ): Promise<string> {
   const session = randomBytes(64).toString('base64url');
   const id = hashSession(session);
   const now = ctx.clock.now();
   await q.query(
-    `${clearingCte(args.clearFailures, 9)} INSERT INTO auth_sessions (id, pool_id, client_id, user_sub, challenge_name, state, attempts, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8)`,
-    [id, args.poolId, args.clientId, args.userSub, args.challengeName, sealState(ctx.secrets, id, args.state), addSeconds(now, ctx.config.authSessionTtlSeconds), now, ...clearingParams(args.clearFailures)],
+    `${clearingCte(args.clearFailures, 10)} INSERT INTO auth_sessions (id, pool_id, client_id, user_sub, challenge_name, state, attempts, expires_at, created_at, guess_key)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)`,
+    [
+      id,
+      args.poolId,
+      args.clientId,
+      args.userSub,
+      args.challengeName,
+      sealState(ctx.secrets, id, args.state),
+      addSeconds(now, ctx.config.authSessionTtlSeconds),
+      now,
+      args.guessKey ?? null,
+      ...clearingParams(args.clearFailures),
+    ],
   );
   return session;
 }
@@ -101,23 +114,38 @@ export async function loadAuthSession<S extends object = Record<string, unknown>
 /**
  * The app client and pool (requireClient), the live session of that client (loadAuthSession) and
  * the session's user (undefined when it has none or the user is gone), in one round trip:
- * RespondToAuthChallenge needs all of them on every answer.
+ * RespondToAuthChallenge needs all of them on every answer. When the answer is to the session's
+ * challenge and that challenge takes a guess (its guess_key), the same statement counts the guess
+ * on that lockout counter before anything checks it (`guess`; undefined when nothing was guessed).
  */
 export async function loadClientAndAuthSession<S extends object = Record<string, unknown>>(
-  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets' | 'config'>,
+  ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets' | 'config' | 'lockout'>,
   clientId: string,
   session: string,
-): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined }> {
+  answered: string,
+): Promise<{ scope: { client: ClientRecord; pool: PoolRecord }; session: AuthSession<S>; user: UserRecord | undefined; guess: AttemptClaim | undefined }> {
+  const params = new SqlParams([clientId, hashSession(session)]);
+  // The guess counts only on a live session of this client, answered at its own challenge.
+  const guessed = `s.guess_key IS NOT NULL AND s.client_id = $1 AND s.challenge_name = ${params.add(answered)}::text
+    AND s.expires_at > ${params.add(ctx.clock.now())}::timestamptz AND s.attempts < ${params.add(ctx.config.authSessionMaxAttempts)}::int`;
+  const claim = ctx.lockout.claimCte(params, 'claim', `SELECT s.guess_key FROM auth_sessions s WHERE s.id = $2 AND ${guessed}`);
   const { client, pool, side } = await requireClientWith(
     ctx.db,
     clientId,
-    `SELECT row_to_json(x) FROM (SELECT s.*, row_to_json(u) AS session_user FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,
-    [hashSession(session)],
+    `SELECT row_to_json(x) FROM (SELECT s.*, row_to_json(u) AS session_user, (${guessed}) AS guessed, (SELECT failures FROM claim) AS claimed
+       FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,
+    params.values.slice(1),
+    `WITH ${claim}`,
   );
   // row_to_json: the timestamps arrive as strings, which liveSession and toUser turn into dates.
-  const row = (side ?? undefined) as (SessionRow & { session_user: UserRow | null }) | undefined;
+  const row = (side ?? undefined) as (SessionRow & { session_user: UserRow | null; guessed: boolean; claimed: number | null }) | undefined;
   const live = await liveSession<S>(ctx, row, clientId);
-  return { scope: { client, pool }, session: live, user: row?.session_user == null ? undefined : toUser(row.session_user) };
+  return {
+    scope: { client, pool },
+    session: live,
+    user: row?.session_user == null ? undefined : toUser(row.session_user),
+    guess: row?.guessed === true ? ctx.lockout.claimFrom(row.claimed) : undefined,
+  };
 }
 
 async function liveSession<S extends object>(
@@ -154,14 +182,14 @@ async function liveSession<S extends object>(
 export async function advanceAuthSession<S extends object>(
   ctx: Pick<OperationContext, 'db' | 'clock' | 'secrets'>,
   current: AuthSession<object>,
-  next: { challengeName: string; state: S; userSub?: string | null; clearFailures?: readonly string[] },
+  next: { challengeName: string; state: S; userSub?: string | null; clearFailures?: readonly string[]; guessKey?: string | null },
   q: Queryable = ctx.db,
 ): Promise<string> {
   const session = randomBytes(64).toString('base64url');
   const id = hashSession(session);
   const rows = await q.query(
-    `${clearingCte(next.clearFailures, 6)} UPDATE auth_sessions SET id = $2, challenge_name = $3, state = $4, user_sub = COALESCE($5, user_sub) WHERE id = $1 RETURNING 1`,
-    [current.id, id, next.challengeName, sealState(ctx.secrets, id, next.state), next.userSub ?? null, ...clearingParams(next.clearFailures)],
+    `${clearingCte(next.clearFailures, 7)} UPDATE auth_sessions SET id = $2, challenge_name = $3, state = $4, user_sub = COALESCE($5, user_sub), guess_key = $6 WHERE id = $1 RETURNING 1`,
+    [current.id, id, next.challengeName, sealState(ctx.secrets, id, next.state), next.userSub ?? null, next.guessKey ?? null, ...clearingParams(next.clearFailures)],
   );
   if (rows.length === 0) return expired();
   return session;

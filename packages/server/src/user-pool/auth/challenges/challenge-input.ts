@@ -1,4 +1,5 @@
 // What every RespondToAuthChallenge handler receives.
+import type { AttemptClaim } from '../../../abuse/lockout.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { AuthSession } from '../../sessions/auth-sessions.js';
@@ -13,6 +14,8 @@ export interface ChallengeAnswer {
   readonly challengeName: ChallengeName;
   readonly session: AuthSession<SignInState>;
   readonly user: UserRecord | undefined;
+  /** The guess this answer is, already counted on the session's lockout counter (see guessKeyOf); undefined when the challenge takes no guess. */
+  readonly guess: AttemptClaim | undefined;
   readonly responses: Readonly<Record<string, string>>;
   readonly clientMetadata: Readonly<Record<string, string>>;
 }

@@ -44,7 +44,7 @@ export const answerDevicePasswordVerifier: ChallengeHandler = async (answer) => 
   if (srp === undefined || deviceKey === undefined || proven === undefined) throw expired();
   const claim = readClaim(responses);
   const device = await requireConfirmedDevice(ctx.db, user.sub, deviceKey);
-  const guess = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+  const guess = answer.guess ?? (await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub)));
   const deviceProven =
     !guess.locked && device.srpVerifier !== null && verifySrpClaim({ verifierHex: device.srpVerifier, secret: srp, poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, claim });
   if (!deviceProven) {

@@ -21,7 +21,7 @@ async function answerMfa(answer: ChallengeAnswer, method: MfaKind) {
   const user = sessionUser(answer);
   const { proven, mfa } = session.state;
   if (proven === undefined || mfa !== method) throw expired();
-  await checkMfaAnswer(ctx, session, user, method, requireParameter(responses, CODE_RESPONSE[method]));
+  await checkMfaAnswer(ctx, session, user, method, requireParameter(responses, CODE_RESPONSE[method]), answer.guess);
   return continueSignIn(ctx, scope, user, { ...session.state, proven, mfaDone: true });
 }
 
@@ -40,7 +40,7 @@ export const answerSoftwareTokenMfa: ChallengeHandler = async (answer) => {
   if (proven === undefined || mfa !== 'SOFTWARE_TOKEN_MFA') throw expired();
   const code = requireParameter(responses, CODE_RESPONSE.SOFTWARE_TOKEN_MFA);
   const now = ctx.clock.now();
-  const step = await guessCode(ctx, session, user, async () => matchTotpAnswer(ctx, user, code, now));
+  const step = await guessCode(ctx, session, user, answer.guess, async () => matchTotpAnswer(ctx, user, code, now));
   const replayed = (): Promise<never> => refuseReplayedCode(ctx, session);
   const decision = await decideSignIn(ctx, scope, user, { ...session.state, proven, mfaDone: true });
   if (decision.step.kind === 'TOKENS') {
@@ -58,7 +58,7 @@ export const answerEmailOtp: ChallengeHandler = async (answer) => {
   const { proven, emailSetup } = session.state;
   if (emailSetup !== undefined) {
     if (proven === undefined) throw expired();
-    await checkSentCode(ctx, session, user, 'MFA_EMAIL', requireParameter(responses, 'EMAIL_OTP_CODE'));
+    await checkSentCode(ctx, session, user, 'MFA_EMAIL', requireParameter(responses, 'EMAIL_OTP_CODE'), answer.guess);
     const updated = await updateUser(
       ctx.db,
       user.sub,
@@ -68,7 +68,7 @@ export const answerEmailOtp: ChallengeHandler = async (answer) => {
     return continueSignIn(ctx, scope, updated, { ...session.state, proven, emailSetup: undefined, mfaDone: true });
   }
   if (proven !== undefined) return answerMfa(answer, 'EMAIL_OTP');
-  await checkSentCode(ctx, session, user, 'EMAIL_OTP_SIGN_IN', requireParameter(responses, 'EMAIL_OTP_CODE'));
+  await checkSentCode(ctx, session, user, 'EMAIL_OTP_SIGN_IN', requireParameter(responses, 'EMAIL_OTP_CODE'), answer.guess);
   assertUserMaySignIn(user, ctx.clock.now());
   return continueSignIn(ctx, scope, user, { ...session.state, proven: 'one-time-code', firstFactorChannel: 'EMAIL_OTP' });
 };
@@ -78,7 +78,7 @@ export const answerSmsOtp: ChallengeHandler = async (answer) => {
   const { ctx, scope, session, responses } = answer;
   const user = sessionUser(answer);
   if (session.state.proven !== undefined) throw expired();
-  await checkSentCode(ctx, session, user, 'SMS_OTP_SIGN_IN', requireParameter(responses, 'SMS_OTP_CODE'));
+  await checkSentCode(ctx, session, user, 'SMS_OTP_SIGN_IN', requireParameter(responses, 'SMS_OTP_CODE'), answer.guess);
   assertUserMaySignIn(user, ctx.clock.now());
   return continueSignIn(ctx, scope, user, { ...session.state, proven: 'one-time-code', firstFactorChannel: 'SMS_MFA' });
 };

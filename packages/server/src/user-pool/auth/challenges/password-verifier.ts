@@ -40,7 +40,9 @@ export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
   const { codePepper } = ctx.config;
   let proven: UserRecord;
   try {
-    proven = await guessPassword(ctx, passwordLockoutKey(ctx, scope.pool.id, real, state.username), real, async (subject) =>
+    // Counted by the statement that loaded the session (guessKeyOf), or here.
+    const counted = answer.guess ?? (await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool.id, real, state.username)));
+    proven = await guessPassword(ctx, counted, real, async (subject) =>
       verifySrpClaim(
         subject?.srpVerifier != null
           ? { verifierHex: subject.srpVerifier, secret: srp, poolName, userIdForSrp: srpIdentity(subject), claim }

@@ -56,7 +56,7 @@ export const respondToAuthChallenge = defineOperation(
       await requireClient(ctx.db, i.ClientId);
       throw fail('InvalidParameterException', 'Missing required parameter Session');
     }
-    const loaded = await loadClientAndAuthSession<SignInState>(ctx, i.ClientId, i.Session);
+    const loaded = await loadClientAndAuthSession<SignInState>(ctx, i.ClientId, i.Session, i.ChallengeName);
     if (!answers(loaded.session.challengeName, i.ChallengeName)) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     return loaded;
   })
@@ -79,6 +79,7 @@ export const respondToAuthChallenge = defineOperation(
       challengeName: i.ChallengeName,
       session: s.session,
       user: s.user,
+      guess: s.loaded.guess,
       responses: i.ChallengeResponses ?? {},
       clientMetadata: i.ClientMetadata ?? {},
     }),

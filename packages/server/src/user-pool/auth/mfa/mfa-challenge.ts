@@ -3,6 +3,7 @@
 // user's MFA lockout counter before it is checked (across sign-ins: a fresh sign-in does not start
 // over), and a wrong code also counts against the challenge session, which ends after
 // AUTH_SESSION_MAX_ATTEMPTS wrong answers.
+import type { AttemptClaim } from '../../../abuse/lockout.js';
 import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { consumeCode, type CodePurpose } from '../../codes/one-time-codes.js';
 import { sendCode, type CodeDeliveryDetails } from '../../codes/code-delivery.js';
@@ -44,14 +45,21 @@ export async function askMfa(ctx: OperationContext, user: UserRecord, method: Mf
 export const TOO_MANY_CODES = 'Too many failed attempts. Wait a while before trying again.';
 
 /**
- * Counts a code guess on the user's MFA lockout counter, then runs the check unless the counter is
- * locked (TooManyFailedAttemptsException, unchecked). A wrong code also counts against the session
+ * Counts a code guess on the user's MFA lockout counter (unless the statement that loaded the
+ * challenge already did: `counted`), then runs the check unless the counter is locked
+ * (TooManyFailedAttemptsException, unchecked). A wrong code also counts against the session
  * (the fifth ends it with NotAuthorizedException) and is answered with CodeMismatchException, or
  * TooManyFailedAttemptsException when it used the last free attempt. Success is forgotten when the
  * sign-in moves on (sign-in-outcome.ts).
  */
-export async function guessCode<T>(ctx: OperationContext, session: AuthSession<object>, user: Pick<UserRecord, 'sub'>, check: () => Promise<T>): Promise<T> {
-  const claim = await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub));
+export async function guessCode<T>(
+  ctx: OperationContext,
+  session: AuthSession<object>,
+  user: Pick<UserRecord, 'sub'>,
+  counted: AttemptClaim | undefined,
+  check: () => Promise<T>,
+): Promise<T> {
+  const claim = counted ?? (await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub)));
   if (claim.locked) throw fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
   try {
     return await check();
@@ -71,8 +79,8 @@ export async function refuseReplayedCode(ctx: OperationContext, session: AuthSes
 }
 
 /** Checks a code sent for `purpose` (single use, expiring). */
-export async function checkSentCode(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, purpose: CodePurpose, code: string): Promise<void> {
-  await guessCode(ctx, session, user, () => consumeCode(ctx, { user, purpose, code }));
+export async function checkSentCode(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, purpose: CodePurpose, code: string, counted: AttemptClaim | undefined): Promise<void> {
+  await guessCode(ctx, session, user, counted, () => consumeCode(ctx, { user, purpose, code }));
 }
 
 /**
@@ -87,15 +95,15 @@ export function matchTotpAnswer(ctx: Pick<OperationContext, 'secrets'>, user: Us
 }
 
 /** Checks an authenticator-app code against the user's verified secret (± one step, never twice). */
-export async function checkTotp(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, code: string): Promise<void> {
-  await guessCode(ctx, session, user, async () => {
+export async function checkTotp(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, code: string, counted: AttemptClaim | undefined): Promise<void> {
+  await guessCode(ctx, session, user, counted, async () => {
     const now = ctx.clock.now();
     if (!(await recordTotpStep(ctx, user.sub, matchTotpAnswer(ctx, user, code, now), now))) throw fail('CodeMismatchException', WRONG_MFA_CODE);
   });
 }
 
 /** Checks the answer to an MFA challenge of `method`. */
-export async function checkMfaAnswer(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, method: MfaKind, code: string): Promise<void> {
-  if (method === 'SOFTWARE_TOKEN_MFA') return checkTotp(ctx, session, user, code);
-  return checkSentCode(ctx, session, user, MFA_CODE_PURPOSE[method], code);
+export async function checkMfaAnswer(ctx: OperationContext, session: AuthSession<object>, user: UserRecord, method: MfaKind, code: string, counted: AttemptClaim | undefined): Promise<void> {
+  if (method === 'SOFTWARE_TOKEN_MFA') return checkTotp(ctx, session, user, code, counted);
+  return checkSentCode(ctx, session, user, MFA_CODE_PURPOSE[method], code, counted);
 }

@@ -10,6 +10,7 @@ import { advanceAuthSession, createAuthSession, type AuthSession } from '../../s
 import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
+import { passwordLockoutKey } from '../flows/password-check.js';
 import type { ChallengeName, FirstFactor, SignInState } from './sign-in-state.js';
 
 /** The app client and pool a sign-in runs in. */
@@ -86,16 +87,30 @@ function failuresToClear(ctx: OperationContext, state: SignInState, userSub: str
   return keys;
 }
 
+/** Challenges whose answer is a guessed code, counted on the user's MFA lockout counter. */
+const CODE_CHALLENGES: ReadonlySet<ChallengeName> = new Set(['SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SMS_OTP', 'CUSTOM_CHALLENGE', 'DEVICE_PASSWORD_VERIFIER']);
+
+/**
+ * The lockout counter an answer to `challengeName` is a guess on (stored with the session, so the
+ * statement that loads it for the answer counts the guess first): the password's (or, for a name
+ * no user has, the name's) for PASSWORD_VERIFIER, the MFA counter for code challenges.
+ */
+export function guessKeyOf(ctx: OperationContext, poolId: string, challengeName: ChallengeName, state: SignInState, userSub: string | null): string | null {
+  if (challengeName === 'PASSWORD_VERIFIER') return passwordLockoutKey(ctx, poolId, state.decoy === true || userSub === null ? undefined : { sub: userSub }, state.username);
+  return CODE_CHALLENGES.has(challengeName) && userSub !== null ? ctx.lockout.userKey('mfa', userSub) : null;
+}
+
 /** Puts an outcome on the wire (creating, moving on or claiming the challenge session). */
 export async function sendOutcome(ctx: OperationContext, scope: SignInScope, outcome: SignInOutcome, current?: AuthSession<object>): Promise<SignInResponse> {
   switch (outcome.kind) {
     case 'challenge': {
       const { challengeName, state, userSub } = outcome;
       const clearFailures = failuresToClear(ctx, state, userSub);
+      const guessKey = guessKeyOf(ctx, scope.pool.id, challengeName, state, userSub);
       const session =
         current === undefined
-          ? await createAuthSession(ctx, { poolId: scope.pool.id, clientId: scope.client.id, userSub, challengeName, state, clearFailures })
-          : await advanceAuthSession(ctx, current, { challengeName, state, userSub, clearFailures });
+          ? await createAuthSession(ctx, { poolId: scope.pool.id, clientId: scope.client.id, userSub, challengeName, state, clearFailures, guessKey })
+          : await advanceAuthSession(ctx, current, { challengeName, state, userSub, clearFailures, guessKey });
       return {
         ChallengeName: challengeName,
         Session: session,
