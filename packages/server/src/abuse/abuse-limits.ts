@@ -30,12 +30,6 @@ export async function countEvent(db: Database, clock: Clock, key: string, window
   return Number(rows[0]?.count ?? 1);
 }
 
-/** The current count under a key (0 when its window has passed). */
-export async function peekCount(db: Database, clock: Clock, key: string): Promise<number> {
-  const rows = await db.query<{ count: number }>('SELECT count::int AS count FROM rate_limit_counters WHERE key = $1 AND expires_at > $2', [key, clock.now()]);
-  return Number(rows[0]?.count ?? 0);
-}
-
 /**
  * The part of a caller's address a request counter is kept under: an IPv4 address, or the /64
  * prefix of an IPv6 address (one subscriber usually holds a whole /64, so counting single IPv6
