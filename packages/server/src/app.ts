@@ -47,6 +47,8 @@ export interface StewardHandle extends ServerServices {
   readonly registry: OperationRegistry;
   /** The dev outbox in development mode; undefined in production. */
   readonly outbox: DevOutbox | undefined;
+  /** Where managed login is reached; publicUrl follows the real port once it listens (port 0). */
+  readonly managedLogin: { publicUrl: string };
 }
 
 declare module 'fastify' {
@@ -79,6 +81,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
     log,
     registry: createRegistry(deps.operations),
+    managedLogin: { publicUrl: config.managedLoginPublicUrl },
   };
 }
 
@@ -135,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await registerJsonProtocolRoutes(app, steward, steward.registry);
   registerWellKnownRoutes(app, steward.db, steward.tokens, origin);
-  registerRuntimeConfigRoutes(app, config, steward.db, origin);
+  registerRuntimeConfigRoutes(app, config, steward, origin);
   registerLogoutRoutes(app, steward.db);
   registerConfirmUserRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
@@ -156,7 +159,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser|oauth2)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   console.log(`Steward server (${config.mode}, ${server.db.kind}) listening on ${server.url}`);
+  if (server.managedLoginUrl !== undefined) console.log(`Managed login (OAuth 2.0 / OpenID Connect, hosted sign-in page) on ${server.managedLoginUrl}`);
 }
 
 await main();

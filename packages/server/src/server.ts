@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database.js';
 import { seedOnFirstStart, type SeedResult } from './seed/seed.js';
 import { pruneAuthSessions } from './user-pool/sessions/auth-sessions.js';
 import { resealStoredSecrets } from './sealing/reseal-stored-secrets.js';
+import { buildManagedLoginApp } from './oauth/managed-login-app.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -18,6 +19,10 @@ export interface RunningServer {
   readonly db: Database;
   /** The origin it listens on, e.g. http://127.0.0.1:3000 (the real port when PORT=0). */
   readonly url: string;
+  /** The managed-login server (OAuth endpoints, hosted login page); undefined when MANAGED_LOGIN is off. */
+  readonly managedLoginApp: FastifyInstance | undefined;
+  /** The origin managed login is reached at (MANAGED_LOGIN_PUBLIC_URL, or the port it really listens on). */
+  readonly managedLoginUrl: string | undefined;
   /** Versions of the migrations applied by this start. */
   readonly appliedMigrations: readonly number[];
   /** Set when this start created the user pool (first start), with the demo users. */
@@ -45,14 +50,24 @@ export async function startServer(config: Config, deps: Partial<Omit<AppDependen
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const managedLoginApp = config.managedLogin ? await buildManagedLoginApp(config, app.steward) : undefined;
+    if (managedLoginApp !== undefined) {
+      await managedLoginApp.listen({ port: config.managedLoginPort, host: config.host });
+      const loginAddress = managedLoginApp.server.address();
+      const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
+      if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = `${config.managedLoginTls ? 'https' : 'http'}://localhost:${loginPort}`;
+    }
     return {
       app,
       db,
+      managedLoginApp,
+      managedLoginUrl: managedLoginApp === undefined ? undefined : app.steward.managedLogin.publicUrl,
       url: `http://${config.host}:${port}`,
       appliedMigrations,
       seed,
       async close() {
         clearInterval(housekeeping);
+        await managedLoginApp?.close();
         await app.close();
         await db.close();
       },

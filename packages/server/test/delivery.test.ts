@@ -132,7 +132,7 @@ describe('a production-mode server', () => {
     smtp = await startSmtp();
     hook = await startWebhook(() => 200);
     server = await startTestServer({
-      env: { STEWARD_MODE: 'production', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
+      env: { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
       logStream: { write: (line) => logs.push(line) },
     });
   });

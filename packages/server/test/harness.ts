@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/open-database.js';
 import type { OutboxMessage } from '../src/delivery/dev-outbox.js';
 import { seedOnFirstStart, type SeedResult } from '../src/seed/seed.js';
 import { ManualClock, type Clock } from '../src/time/clock.js';
+import { buildManagedLoginApp } from '../src/oauth/managed-login-app.js';
 
 /** Which database a suite runs on. */
 export type TestDatabase = 'pglite' | 'postgres';
@@ -40,6 +41,9 @@ export interface TestServerOptions {
 export interface TestServer {
   readonly url: string;
   readonly app: FastifyInstance;
+  /** Managed login's origin (plain http unless the suite sets MANAGED_LOGIN_TLS=true). */
+  readonly managedLoginUrl: string;
+  readonly managedLoginApp: FastifyInstance;
   readonly db: Database;
   readonly config: Config;
   readonly clock: Clock;
@@ -62,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     STEWARD_MODE: 'development',
     LOG_LEVEL: 'silent',
     PORT: '0',
+    MANAGED_LOGIN_TLS: 'false',
     DATA_DIR: 'memory://',
     ADMIN_ACCESS_KEY_ID: TEST_ADMIN_CREDENTIALS.accessKeyId,
     ADMIN_SECRET_ACCESS_KEY: TEST_ADMIN_CREDENTIALS.secretAccessKey,
@@ -88,10 +93,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
+  const managedLoginApp = await buildManagedLoginApp(config, app.steward, options.logStream !== undefined ? { logStream: options.logStream } : {});
+  await managedLoginApp.listen({ port: 0, host: '127.0.0.1' });
+  const loginAddress = managedLoginApp.server.address();
+  if (loginAddress === null || typeof loginAddress === 'string') throw new Error('no managed-login address');
+  const managedLoginUrl = `${config.managedLoginTls ? 'https' : 'http'}://${config.managedLoginTls ? 'localhost' : '127.0.0.1'}:${loginAddress.port}`;
+  if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = managedLoginUrl;
 
   const server: TestServer = {
     url,
     app,
+    managedLoginUrl,
+    managedLoginApp,
     db,
     config,
     clock,
@@ -116,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return message.code;
     },
     async close() {
+      await managedLoginApp.close();
       await app.close();
       await db.close();
       if (schema !== undefined && options.schema === undefined) await dropSchema(schema);

@@ -31,7 +31,7 @@ describe('server routes', () => {
     expect(server.pool.userPoolId).toMatch(/^us-east-1_[A-Za-z0-9]{9}$/);
     expect(server.pool.identityPoolId).toMatch(/^us-east-1:[0-9a-f-]{36}$/);
     const oauth = body.oauth as { domain: string; redirectSignOut: string[] };
-    expect(oauth.domain).toBe(new URL(server.url).host);
+    expect(oauth.domain).toBe(server.managedLoginUrl);
     expect(oauth.redirectSignOut.length).toBeGreaterThan(0);
   });
 
@@ -88,7 +88,7 @@ describe('server routes', () => {
 describe('server routes in production mode', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { STEWARD_MODE: 'production', CODE_PEPPER: 'a-production-pepper-0123456789' } });
+    server = await startTestServer({ env: { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789' } });
   });
   afterAll(async () => {
     await server.close();

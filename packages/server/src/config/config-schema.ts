@@ -126,6 +126,37 @@ export const configSchema = {
       return value;
     },
   }),
+  managedLogin: field({
+    env: 'MANAGED_LOGIN',
+    defaultText: 'true',
+    description: 'Serve managed login (the OAuth 2.0 / OpenID Connect endpoints and the hosted sign-in page) on its own origin, like a Cognito user-pool domain.',
+    parse: (raw: string | undefined): boolean => boolean(raw) ?? true,
+  }),
+  managedLoginPort: field({
+    env: 'MANAGED_LOGIN_PORT',
+    defaultText: '3443 (0 when PORT is 0)',
+    description: 'TCP port of the managed-login origin (0 picks a free port).',
+    parse: (raw: string | undefined): number | undefined => (raw === undefined ? undefined : integer(0, 65535, 3443)(raw)),
+  }),
+  managedLoginPublicUrl: field({
+    env: 'MANAGED_LOGIN_PUBLIC_URL',
+    defaultText: 'https://localhost:MANAGED_LOGIN_PORT',
+    description: 'Origin browsers use to reach managed login (the OAuth domain apps are configured with). aws-amplify always calls it over https.',
+    parse: optionalUrl(['http:', 'https:']),
+  }),
+  managedLoginTls: field({
+    env: 'MANAGED_LOGIN_TLS',
+    defaultText: 'true',
+    description: 'Serve managed login over HTTPS. Turn it off only behind a proxy that terminates TLS.',
+    parse: (raw: string | undefined): boolean => boolean(raw) ?? true,
+  }),
+  managedLoginTlsCertFile: field({
+    env: 'MANAGED_LOGIN_TLS_CERT_FILE',
+    defaultText: '(development: a self-signed certificate for localhost generated at first start)',
+    description: 'PEM certificate chain of the managed-login origin. Required in production when MANAGED_LOGIN_TLS is on.',
+    parse: optionalText,
+  }),
+  managedLoginTlsKeyFile: field({ env: 'MANAGED_LOGIN_TLS_KEY_FILE', defaultText: '(with the certificate)', description: 'PEM private key of MANAGED_LOGIN_TLS_CERT_FILE.', parse: optionalText }),
   issuerBaseUrl: field({
     env: 'ISSUER_BASE_URL',
     defaultText: 'https://cognito-idp.REGION.amazonaws.com',

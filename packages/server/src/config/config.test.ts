@@ -32,8 +32,22 @@ describe('loadConfig', () => {
   });
 
   it('turns the demo seed off by default in production', () => {
-    expect(loadConfig({ STEWARD_MODE: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+  });
+
+  it('refuses production managed login over HTTPS without a real certificate, and a half-given certificate anywhere', () => {
+    expect(() => loadConfig({ STEWARD_MODE: 'production' })).toThrow(/MANAGED_LOGIN_TLS_CERT_FILE/);
+    expect(() => loadConfig({ MANAGED_LOGIN_TLS_CERT_FILE: '/etc/cert.pem' })).toThrow(/must be set together/);
+    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN: 'false' }).managedLogin).toBe(false);
+    const proxied = loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', MANAGED_LOGIN_PUBLIC_URL: 'https://auth.example.com' });
+    expect(proxied.managedLoginPublicUrl).toBe('https://auth.example.com');
+  });
+
+  it('puts managed login on https://localhost:3443 by default, and on a free port when PORT is 0', () => {
+    expect(loadConfig({}).managedLoginPublicUrl).toBe('https://localhost:3443');
+    expect(loadConfig({ PORT: '0' }).managedLoginPort).toBe(0);
+    expect(loadConfig({ PORT: '0', MANAGED_LOGIN_PORT: '4443' }).managedLoginPort).toBe(4443);
   });
 
   it('reports every invalid variable at once', () => {
@@ -60,12 +74,13 @@ describe('loadConfig', () => {
   });
 
   it('warns loudly when production runs with development defaults', () => {
-    const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true' }));
+    const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true', MANAGED_LOGIN_TLS: 'false' }));
     expect(warnings.join('\n')).toMatch(/CODE_PEPPER/);
     expect(warnings.join('\n')).toMatch(/SIGNING_KEY_SECRET/);
     expect(warnings.join('\n')).toMatch(/DATA_SEALING_SECRET/);
     expect(warnings.join('\n')).toMatch(/SEED_DEMO/);
     expect(warnings.join('\n')).toMatch(/SMTP_URL/);
+    expect(warnings.join('\n')).toMatch(/MANAGED_LOGIN_PUBLIC_URL \(http:\/\/localhost:3443\) is not https/);
     expect(productionWarnings(loadConfig({}))).toEqual([]);
     const configured = loadConfig({
       STEWARD_MODE: 'production',
@@ -76,6 +91,9 @@ describe('loadConfig', () => {
       SMS_WEBHOOK_URL: 'https://sms.example.com/send',
       DATABASE_URL: 'postgres://db/steward',
       PUBLIC_URL: 'https://steward.example.com',
+      MANAGED_LOGIN_TLS_CERT_FILE: '/etc/steward/auth.pem',
+      MANAGED_LOGIN_TLS_KEY_FILE: '/etc/steward/auth-key.pem',
+      MANAGED_LOGIN_PUBLIC_URL: 'https://auth.steward.example.com',
     });
     expect(productionWarnings(configured)).toEqual([]);
   });

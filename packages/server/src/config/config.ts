@@ -3,11 +3,16 @@ import { configSchema, ConfigValueError, type ConfigKey } from './config-schema.
 type Parsed = { readonly [K in ConfigKey]: ReturnType<(typeof configSchema)[K]['parse']> };
 
 /** The validated configuration of one server process (derived defaults filled in). */
-export interface Config extends Omit<Parsed, 'publicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret' | 'dataSealingSecret'> {
+export interface Config extends Omit<Parsed, 'publicUrl' | 'managedLoginPort' | 'managedLoginPublicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret' | 'dataSealingSecret'> {
   /** Origin of this server as clients see it, without a trailing slash. */
   readonly publicUrl: string;
   /** True when PUBLIC_URL was set; otherwise URLs handed to clients follow the request's Host. */
   readonly publicUrlIsExplicit: boolean;
+  readonly managedLoginPort: number;
+  /** Origin of managed login (OAuth endpoints, hosted sign-in page) as browsers see it, without a trailing slash. */
+  readonly managedLoginPublicUrl: string;
+  /** True when MANAGED_LOGIN_PUBLIC_URL was set; otherwise it follows the port the origin really listens on. */
+  readonly managedLoginPublicUrlIsExplicit: boolean;
   /** Base of the `iss` claim, without a trailing slash. */
   readonly issuerBaseUrl: string;
   readonly seedDemo: boolean;
@@ -62,13 +67,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   for (const [name, secret] of [['DATA_SEALING_SECRET', p.dataSealingSecret], ...p.dataSealingPreviousSecrets.map((s) => ['DATA_SEALING_PREVIOUS_SECRETS', s] as const)] as const) {
     if (secret !== undefined && secret.length < 32) problems.push(`${name}: use at least 32 characters`);
   }
+  if ((p.managedLoginTlsCertFile === undefined) !== (p.managedLoginTlsKeyFile === undefined)) {
+    problems.push('MANAGED_LOGIN_TLS_CERT_FILE and MANAGED_LOGIN_TLS_KEY_FILE must be set together');
+  }
+  if (p.mode === 'production' && p.managedLogin && p.managedLoginTls && p.managedLoginTlsCertFile === undefined) {
+    problems.push('MANAGED_LOGIN_TLS_CERT_FILE: production serves managed login over HTTPS with a real certificate (or set MANAGED_LOGIN_TLS=false behind a TLS proxy)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const managedLoginPort = p.managedLoginPort ?? (p.port === 0 ? 0 : 3443);
   const publicUrl = (p.publicUrl ?? `http://${p.host.includes(':') ? `[${p.host}]` : p.host}:${p.port}`).replace(/\/+$/, '');
   return {
     ...p,
     publicUrl,
     publicUrlIsExplicit: p.publicUrl !== undefined,
+    managedLoginPort,
+    managedLoginPublicUrl: (p.managedLoginPublicUrl ?? `${p.managedLoginTls ? 'https' : 'http'}://localhost:${managedLoginPort}`).replace(/\/+$/, ''),
+    managedLoginPublicUrlIsExplicit: p.managedLoginPublicUrl !== undefined,
     issuerBaseUrl: (p.issuerBaseUrl ?? `https://cognito-idp.${p.region}.amazonaws.com`).replace(/\/+$/, ''),
     seedDemo: p.seedDemo ?? p.mode === 'development',
     codePepper: p.codePepper ?? DEV_PEPPER,
@@ -93,5 +108,6 @@ export function productionWarnings(config: Config): string[] {
   if (config.databaseUrl === undefined) warnings.push('DATABASE_URL is unset: data lives in an embedded PGlite folder; use PostgreSQL for several processes or backups.');
   if (config.corsOrigins.includes('*')) warnings.push('CORS_ORIGINS is "*": any web page may call the API from a browser.');
   if (!config.publicUrl.startsWith('https://')) warnings.push(`PUBLIC_URL (${config.publicUrl}) is not https.`);
+  if (config.managedLogin && !config.managedLoginPublicUrl.startsWith('https://')) warnings.push(`MANAGED_LOGIN_PUBLIC_URL (${config.managedLoginPublicUrl}) is not https: sign-in cookies and codes would cross the network in clear.`);
   return warnings;
 }

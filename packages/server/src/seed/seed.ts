@@ -4,7 +4,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
-import { DEFAULT_PASSWORD_POLICY, ensureGroup, findDefaultPool, insertClient, insertPool, requirePool, saveDefaultPool, type DefaultPool } from '../user-pool/pools/pool-repository.js';
+import { DEFAULT_MANAGED_LOGIN, DEFAULT_PASSWORD_POLICY, ensureGroup, findDefaultPool, insertClient, insertPool, requirePool, saveDefaultPool, type DefaultPool } from '../user-pool/pools/pool-repository.js';
 import { createUserWithPassword } from '../user-pool/users/create-user.js';
 import { randomPolicyPassword } from '../user-pool/users/temporary-password.js';
 import { seedDemoBusinessData, type DemoPoolUser } from './demo-business-data.js';
@@ -113,7 +113,7 @@ export async function seedOnFirstStart(db: Database, clock: Clock, config: Pick<
       },
       now,
     );
-    await insertClient(tx, { id: clientId, poolId: userPoolId, name: 'steward-web', ...defaultRedirects(config.publicUrl) }, now);
+    await insertClient(tx, { id: clientId, poolId: userPoolId, name: 'steward-web', ...defaultRedirects(config.publicUrl), ...DEFAULT_MANAGED_LOGIN }, now);
     await ensureGroup(tx, userPoolId, 'Admins', 'Administrators: may use the admin API', now, 0);
     await tx.query('INSERT INTO identity_pools (id, name, user_pool_id, client_ids, created_at) VALUES ($1, $2, $3, $4, $5)', [
       identityPoolId,

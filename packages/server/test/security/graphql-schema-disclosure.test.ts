@@ -46,9 +46,9 @@ describe.each(BOTH_DATABASES)('schema disclosure on /graphql (%s)', (database) =
   let development: { server: TestServer; token: string };
   let configuredOn: { server: TestServer; token: string };
   beforeAll(async () => {
-    production = await serverWithUser(database, { STEWARD_MODE: 'production' }, servers);
+    production = await serverWithUser(database, { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }, servers);
     development = await serverWithUser(database, { STEWARD_MODE: 'development' }, servers);
-    configuredOn = await serverWithUser(database, { STEWARD_MODE: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }, servers);
+    configuredOn = await serverWithUser(database, { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }, servers);
   }, 120_000);
   afterAll(async () => {
     for (const server of servers) await server.close();

@@ -56,7 +56,18 @@ export interface ClientRecord {
   readonly writeAttributes: readonly string[] | null;
   readonly enableTokenRevocation: boolean;
   readonly preventUserExistenceErrors: boolean;
+  /** Managed login: which OAuth flows the client may use ('code', 'implicit', 'client_credentials'). */
+  readonly allowedOAuthFlows: readonly OAuthFlow[];
+  readonly allowedOAuthScopes: readonly string[];
+  /** Cognito's AllowedOAuthFlowsUserPoolClient: false keeps the client out of managed login. */
+  readonly allowedOAuthFlowsUserPoolClient: boolean;
+  readonly supportedIdentityProviders: readonly string[];
+  /** RefreshTokenRotation: Feature ENABLED and its RetryGracePeriodSeconds (0–60). */
+  readonly refreshTokenRotation: { readonly enabled: boolean; readonly retryGracePeriodSeconds: number };
 }
+
+/** An OAuth flow an app client may be allowed (Cognito's AllowedOAuthFlows). */
+export type OAuthFlow = 'code' | 'implicit' | 'client_credentials';
 
 /** The password policy Cognito uses by default and the spec requires. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
@@ -117,6 +128,12 @@ interface ClientRow {
   write_attributes: string[] | null;
   enable_token_revocation: boolean;
   prevent_user_existence_errors: boolean;
+  allowed_oauth_flows: OAuthFlow[];
+  allowed_oauth_scopes: string[];
+  allowed_oauth_flows_user_pool_client: boolean;
+  supported_identity_providers: string[];
+  refresh_token_rotation: boolean;
+  refresh_token_grace_seconds: number;
 }
 
 function toClient(r: ClientRow): ClientRecord {
@@ -135,6 +152,11 @@ function toClient(r: ClientRow): ClientRecord {
     writeAttributes: r.write_attributes,
     enableTokenRevocation: r.enable_token_revocation,
     preventUserExistenceErrors: r.prevent_user_existence_errors,
+    allowedOAuthFlows: r.allowed_oauth_flows,
+    allowedOAuthScopes: r.allowed_oauth_scopes,
+    allowedOAuthFlowsUserPoolClient: r.allowed_oauth_flows_user_pool_client,
+    supportedIdentityProviders: r.supported_identity_providers,
+    refreshTokenRotation: { enabled: r.refresh_token_rotation, retryGracePeriodSeconds: r.refresh_token_grace_seconds },
   };
 }
 
@@ -228,13 +250,28 @@ export interface NewClient {
   readonly accessTokenTtlSeconds?: number;
   readonly idTokenTtlSeconds?: number;
   readonly refreshTokenTtlSeconds?: number;
+  readonly secret?: string | null;
+  readonly allowedOAuthFlows?: readonly OAuthFlow[];
+  readonly allowedOAuthScopes?: readonly string[];
+  readonly allowedOAuthFlowsUserPoolClient?: boolean;
+  readonly supportedIdentityProviders?: readonly string[];
+  readonly refreshTokenRotation?: { readonly enabled: boolean; readonly retryGracePeriodSeconds: number };
 }
 
-/** Inserts an app client (public: no secret). */
+/** The managed-login settings the client created on first start gets (`pnpm start` works out of the box). */
+export const DEFAULT_MANAGED_LOGIN = {
+  allowedOAuthFlows: ['code'],
+  allowedOAuthScopes: ['openid', 'email', 'phone', 'profile', 'aws.cognito.signin.user.admin'],
+  allowedOAuthFlowsUserPoolClient: true,
+  supportedIdentityProviders: ['COGNITO'],
+} as const satisfies Partial<NewClient>;
+
+/** Inserts an app client (public unless `secret` is given). */
 export async function insertClient(q: Queryable, client: NewClient, now: Date): Promise<void> {
   await q.query(
-    `INSERT INTO app_clients (id, pool_id, name, callback_urls, logout_urls, access_token_ttl_seconds, id_token_ttl_seconds, refresh_token_ttl_seconds, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+    `INSERT INTO app_clients (id, pool_id, name, callback_urls, logout_urls, access_token_ttl_seconds, id_token_ttl_seconds, refresh_token_ttl_seconds, created_at, updated_at,
+                              secret, allowed_oauth_flows, allowed_oauth_scopes, allowed_oauth_flows_user_pool_client, supported_identity_providers, refresh_token_rotation, refresh_token_grace_seconds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       client.id,
       client.poolId,
@@ -245,6 +282,13 @@ export async function insertClient(q: Queryable, client: NewClient, now: Date): 
       client.idTokenTtlSeconds ?? null,
       client.refreshTokenTtlSeconds ?? null,
       now,
+      client.secret ?? null,
+      JSON.stringify(client.allowedOAuthFlows ?? []),
+      JSON.stringify(client.allowedOAuthScopes ?? []),
+      client.allowedOAuthFlowsUserPoolClient ?? false,
+      JSON.stringify(client.supportedIdentityProviders ?? []),
+      client.refreshTokenRotation?.enabled ?? false,
+      client.refreshTokenRotation?.retryGracePeriodSeconds ?? 0,
     ],
   );
 }

@@ -18,6 +18,11 @@ const client = (secret: string | null, flows: string[] = ['ALLOW_USER_SRP_AUTH',
   writeAttributes: null,
   enableTokenRevocation: true,
   preventUserExistenceErrors: true,
+  allowedOAuthFlows: [],
+  allowedOAuthScopes: [],
+  allowedOAuthFlowsUserPoolClient: false,
+  supportedIdentityProviders: [],
+  refreshTokenRotation: { enabled: false, retryGracePeriodSeconds: 0 },
 });
 
 const thrown = (fn: () => void): unknown => {

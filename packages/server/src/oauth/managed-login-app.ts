@@ -1,0 +1,61 @@
+// Managed login's own origin, like a Cognito user-pool domain: the OAuth 2.0 / OpenID Connect
+// endpoints, the hosted login page and /logout, on a second Fastify server (HTTPS unless a TLS
+// proxy sits in front). Keeping it apart from the web app's origin means the app's /login route
+// and SPA fallback never shadow it, and its cookies never reach the app.
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { StewardHandle } from '../app.js';
+import type { Config } from '../config/config.js';
+import { registerLogoutRoutes } from '../hosted/logout-routes.js';
+import { serializeRequest } from '../logging/request-serializer.js';
+import { registerHostedLoginRoutes } from './login/login-routes.js';
+import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
+import { registerOAuthRoutes } from './token/oauth-routes.js';
+
+/** Options of buildManagedLoginApp. */
+export interface ManagedLoginAppOptions {
+  /** Where log lines go (default stdout). */
+  readonly logStream?: { write(line: string): void };
+  /** Use this certificate instead of the configured or development one (tests). */
+  readonly tls?: TlsMaterial;
+}
+
+// Pages of this origin hold sign-in forms: no framing (clickjacking), no inline script, and no
+// Referer carrying codes to other sites.
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+/** Builds the managed-login server (not listening), sharing the main app's services. */
+export async function buildManagedLoginApp(config: Config, steward: StewardHandle, options: ManagedLoginAppOptions = {}): Promise<FastifyInstance> {
+  const https = config.managedLoginTls ? { https: options.tls ?? (await managedLoginCertificate(config)) } : {};
+  const app = Fastify({
+    ...https,
+    logger: {
+      level: config.logLevel,
+      // Codes, tokens and passwords travel in bodies, the Authorization header and cookies.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.decorate('steward', steward);
+  await app.register(formbody);
+  await app.register(cookie);
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  });
+
+  registerOAuthRoutes(app, steward);
+  registerHostedLoginRoutes(app, steward);
+  registerLogoutRoutes(app, steward.db);
+
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: 'not_found', error_description: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` }));
+  return app;
+}
