@@ -3,8 +3,8 @@
 
 // ---- configuration and runtime ----
 export { configure, createAuthRuntime, getAuthRuntime, resetAuthRuntime } from './runtime/auth-runtime.js';
-export type { AuthOptions, AuthRuntime, AuthRuntimeIO, Clock, LocationPort, PageLocation, RandomBytes, RedirectPort } from './runtime/auth-runtime.js';
-export { DEFAULT_REGION, parseAuthConfig } from './config/auth-config.js';
+export type { AuthOptions, AuthRuntime, AuthRuntimeIO, Clock, LocationPort, PageLocation, RandomBytes, RedirectPort, ReplaceUrlPort } from './runtime/auth-runtime.js';
+export { DEFAULT_OAUTH_SCOPES, DEFAULT_REGION, parseAuthConfig } from './config/auth-config.js';
 export type { AuthConfig, AuthConfigInput, OAuthConfig, OAuthConfigInput } from './config/auth-config.js';
 export { createBrowserWebAuthn } from './runtime/web-authn-browser.js';
 export { parsePasskeyCreateOptions, parsePasskeyGetOptions } from './runtime/web-authn-options.js';
@@ -40,6 +40,7 @@ export {
   InvalidRedirectException,
   NetworkError,
   NoSessionFoundException,
+  OAuthSignInException,
   OAuthSignOutException,
   PasskeyError,
   SignInException,
@@ -120,6 +121,22 @@ export { fetchDevicesWith, forgetDeviceWith, rememberDeviceWith } from './device
 export { chooseSignOutRedirect, hostedLogoutUrl } from './sign-out/sign-out-redirect.js';
 export { signOutWith } from './sign-out/sign-out.js';
 export type { SignOutInput } from './sign-out/sign-out.js';
+
+// ---- managed login (OAuth 2.0 authorization code + PKCE): signInWithRedirect ----
+export { completeSignInWithRedirect, signInWithRedirect } from './api/sign-in-with-redirect.js';
+export { completeSignInWithRedirectWith } from './oauth/complete-sign-in-with-redirect.js';
+export type { SignInWithRedirectResult } from './oauth/complete-sign-in-with-redirect.js';
+export { signInWithRedirectWith } from './oauth/sign-in-with-redirect.js';
+export type { SignInWithRedirectInput } from './oauth/sign-in-with-redirect.js';
+export type { OAuthPrompt, SignInWithRedirectProvider } from './oauth/authorize-url.js';
+export { buildAuthorizeUrl, identityProviderName } from './oauth/authorize-url.js';
+export type { AuthorizeUrlInput } from './oauth/authorize-url.js';
+export { chooseSignInRedirect } from './oauth/redirect-choice.js';
+export { createOAuthState, customStateOf, oauthStatesEqual } from './oauth/oauth-state.js';
+export { codeChallengeS256, createCodeVerifier } from './oauth/pkce.js';
+export { readOAuthCallback, withoutOAuthParams } from './oauth/callback-url.js';
+export type { OAuthCallback } from './oauth/callback-url.js';
+export { exchangeAuthorizationCode } from './oauth/token-endpoint.js';
 
 // ---- aws-amplify v6 API: session, account, MFA, devices, passkeys ----
 export { fetchAuthSession, getCurrentUser } from './api/session.js';

@@ -41,6 +41,8 @@ async function waitForConfig(url: string, child: ChildProcess, log: () => string
 /** A running server and how to stop it. */
 export interface RunningServer {
   baseUrl: string;
+  /** Managed login's https origin (a self-signed development certificate: browsers must ignore HTTPS errors). */
+  managedLoginUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -52,20 +54,27 @@ export interface ServerOptions {
    * cannot work on http://127.0.0.1. Default `127.0.0.1` (no PUBLIC_URL; the benchmark's setup).
    */
   publicHost?: 'localhost' | '127.0.0.1';
+  /** Serve this folder as the web app instead of packages/web/dist (a test page). */
+  webDistDir?: string;
+  /** More settings for the server (they override the defaults here). */
+  env?: Record<string, string>;
 }
 
 /** Starts the server serving the production build; throws when the build is missing or the server fails. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(WEB_ROOT, 'dist', 'index.html'))) throw new Error('packages/web/dist is missing: run `pnpm --filter @steward/web build` first');
+  const webDistDir = options.webDistDir ?? path.join(WEB_ROOT, 'dist');
+  if (!existsSync(path.join(webDistDir, 'index.html'))) throw new Error(`${webDistDir} has no index.html: run \`pnpm --filter @steward/web build\` first`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'steward-web-'));
   const port = await freePort();
+  const loginPort = await freePort();
+  const managedLoginUrl = `https://localhost:${loginPort}`;
   const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   let output = '';
   const child = spawn('pnpm', ['--filter', '@steward/server', 'start'], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(WEB_ROOT, 'dist'), ...(options.publicHost === 'localhost' ? { PUBLIC_URL: baseUrl } : {}) },
+    env: { ...process.env, PORT: String(port), MANAGED_LOGIN_PORT: String(loginPort), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: webDistDir, ...(options.publicHost === 'localhost' ? { PUBLIC_URL: baseUrl } : {}), ...options.env },
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,5 +96,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, managedLoginUrl, stop };
 }

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { configureAuth } from './app/configure-clients';
 import { createAuthPort, createDataPort, loadAuthFlows } from './app/default-ports';
 import { loadRuntimeConfig } from './app/runtime-config';
+import { finishHostedSignIn, useHostedSignInStore } from './auth/hosted-sign-in';
 import { StartupFailure } from './app/StartupFailure';
 import { WebError } from './app/web-errors';
 
@@ -21,6 +22,14 @@ async function start(): Promise<void> {
       loadAccountPort: () => import('./pages/settings/account-port').then((m) => m.createAccountPort()),
       fetch: window.fetch.bind(window),
     };
+    // Back from the hosted sign-in page: finish before the router sees the address (a protected
+    // route would otherwise send the visitor to /login and lose the code).
+    const returned = await finishHostedSignIn(services, window.location.origin);
+    if (returned.kind === 'signed-in') window.history.replaceState(null, '', returned.next);
+    if (returned.kind === 'failed') {
+      useHostedSignInStore.setState({ error: returned.error });
+      window.history.replaceState(null, '', '/login');
+    }
     root.render(<App services={services} />);
     // Fetch the sign-in machinery while the visitor reads the first screen.
     window.setTimeout(() => void loadAuthFlows(), 300);

@@ -322,6 +322,19 @@ export interface RevokeTokenRequest {
 }
 export type RevokeTokenResponse = Record<string, never>;
 
+// Token refresh as current Amplify does it (rotation-aware): a new RefreshToken comes back only when
+// the app client rotates refresh tokens.
+export interface GetTokensFromRefreshTokenRequest {
+  RefreshToken: string;
+  ClientId: string;
+  ClientSecret?: string;
+  DeviceKey?: string;
+  ClientMetadata?: ClientMetadata;
+}
+export interface GetTokensFromRefreshTokenResponse {
+  AuthenticationResult?: AuthenticationResultType;
+}
+
 export interface GlobalSignOutRequest {
   AccessToken: string;
 }
@@ -397,6 +410,7 @@ export interface UserPoolOperations {
   AssociateSoftwareToken: { request: AssociateSoftwareTokenRequest; response: AssociateSoftwareTokenResponse };
   VerifySoftwareToken: { request: VerifySoftwareTokenRequest; response: VerifySoftwareTokenResponse };
   RevokeToken: { request: RevokeTokenRequest; response: RevokeTokenResponse };
+  GetTokensFromRefreshToken: { request: GetTokensFromRefreshTokenRequest; response: GetTokensFromRefreshTokenResponse };
   GlobalSignOut: { request: GlobalSignOutRequest; response: GlobalSignOutResponse };
   StartWebAuthnRegistration: { request: StartWebAuthnRegistrationRequest; response: StartWebAuthnRegistrationResponse };
   CompleteWebAuthnRegistration: { request: CompleteWebAuthnRegistrationRequest; response: CompleteWebAuthnRegistrationResponse };

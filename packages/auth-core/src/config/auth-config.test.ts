@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthConfigError } from '../errors/auth-errors.js';
-import { parseAuthConfig } from './auth-config.js';
+import { DEFAULT_OAUTH_SCOPES, parseAuthConfig } from './auth-config.js';
 import type { AuthConfigInput } from './auth-config.js';
 
 const base: AuthConfigInput = { userPoolId: 'us-east-1_Abc', userPoolClientId: 'client' };
@@ -50,7 +50,15 @@ describe('parseAuthConfig', () => {
       redirectSignIn: ['http://localhost:5173/'],
       redirectSignOut: ['http://localhost:5173/login'],
       responseType: 'code',
+      scopes: ['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin'],
     });
+  });
+
+  it('keeps configured OAuth scopes, defaults an empty list and refuses scopes with spaces', () => {
+    const oauth = { domain: 'd', redirectSignOut: [] };
+    expect(parseAuthConfig({ ...base, oauth: { ...oauth, scopes: ['openid', 'orders/read'] } }).oauth?.scopes).toEqual(['openid', 'orders/read']);
+    expect(parseAuthConfig({ ...base, oauth: { ...oauth, scopes: [] } }).oauth?.scopes).toEqual(DEFAULT_OAUTH_SCOPES);
+    expect(errorOf({ ...base, oauth: { ...oauth, scopes: ['openid email'] } }).message).toBe('oauth.scopes must be a list of scope names without spaces.');
   });
 
   it('derives the identity pool endpoint from its own region', () => {

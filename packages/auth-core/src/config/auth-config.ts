@@ -8,6 +8,8 @@ export interface OAuthConfigInput {
   redirectSignIn?: string[];
   redirectSignOut: string[];
   responseType?: 'code' | 'token';
+  /** Scopes asked for by signInWithRedirect; default DEFAULT_OAUTH_SCOPES. */
+  scopes?: string[];
 }
 
 /**
@@ -35,6 +37,7 @@ export interface OAuthConfig {
   readonly redirectSignIn: readonly string[];
   readonly redirectSignOut: readonly string[];
   readonly responseType: 'code' | 'token';
+  readonly scopes: readonly string[];
 }
 
 /** The validated configuration every runtime holds; endpoints are resolved absolute URLs. */
@@ -49,6 +52,9 @@ export interface AuthConfig {
   readonly signUpVerificationMethod: 'code' | 'link';
   readonly oauth: OAuthConfig | undefined;
 }
+
+/** The scopes signInWithRedirect asks for when oauth.scopes is absent: every scope a Cognito app client can allow by default, as Amplify's generated configs list them. */
+export const DEFAULT_OAUTH_SCOPES: readonly string[] = Object.freeze(['phone', 'email', 'openid', 'profile', 'aws.cognito.signin.user.admin']);
 
 /** Spec section 9: the region is us-east-1 unless said otherwise. */
 export const DEFAULT_REGION = 'us-east-1';
@@ -86,6 +92,15 @@ function urlList(value: unknown, field: string): string[] {
   return [...urls];
 }
 
+function scopeList(value: unknown): readonly string[] {
+  if (value === undefined || value === null) return DEFAULT_OAUTH_SCOPES;
+  // A scope is one space-free token: the authorize URL joins them with spaces.
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !/^[\x21-\x7e]+$/.test(item))) {
+    throw invalid('oauth.scopes must be a list of scope names without spaces.');
+  }
+  return value.length === 0 ? DEFAULT_OAUTH_SCOPES : [...(value as string[])];
+}
+
 function parseOAuth(value: unknown): OAuthConfig | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object') throw invalid('oauth must be an object.');
@@ -99,6 +114,7 @@ function parseOAuth(value: unknown): OAuthConfig | undefined {
     redirectSignIn: urlList(input.redirectSignIn, 'oauth.redirectSignIn'),
     redirectSignOut: urlList(input.redirectSignOut, 'oauth.redirectSignOut'),
     responseType,
+    scopes: scopeList(input.scopes),
   };
 }
 

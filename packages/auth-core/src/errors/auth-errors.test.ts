@@ -11,6 +11,7 @@ import {
   InvalidRedirectException,
   NetworkError,
   NoSessionFoundException,
+  OAuthSignInException,
   OAuthSignOutException,
   PasskeyError,
   SignInException,
@@ -36,6 +37,7 @@ const sessionClasses = {
   InvalidPreferredRedirectUrlException,
   InvalidOriginException,
   OAuthSignOutException,
+  OAuthSignInException,
   NetworkError,
 };
 

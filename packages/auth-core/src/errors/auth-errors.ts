@@ -68,6 +68,9 @@ export type InvalidOriginException = InstanceType<typeof InvalidOriginException>
 /** Going through the hosted logout page failed. */
 export const OAuthSignOutException = /* @__PURE__ */ sessionErrorClass(catalogue.OAuthSignOutException);
 export type OAuthSignOutException = InstanceType<typeof OAuthSignOutException>;
+/** signInWithRedirect could not finish: the provider answered an error, the state did not match, or the flow was cancelled. */
+export const OAuthSignInException = /* @__PURE__ */ sessionErrorClass(catalogue.OAuthSignInException);
+export type OAuthSignInException = InstanceType<typeof OAuthSignInException>;
 /** The provider could not be reached, or answered with something that is not its JSON protocol. */
 export const NetworkError = /* @__PURE__ */ sessionErrorClass(catalogue.NetworkError);
 export type NetworkError = InstanceType<typeof NetworkError>;

@@ -38,6 +38,7 @@ export const InvalidRedirectException = /* @__PURE__ */ define('InvalidRedirectE
 export const InvalidPreferredRedirectUrlException = /* @__PURE__ */ define('InvalidPreferredRedirectUrlException', 'The given preferredRedirectUrl does not match any items in the redirectSignOut array from the config.', 'Pass a redirectUrl that is listed in oauth.redirectSignOut.');
 export const InvalidOriginException = /* @__PURE__ */ define('InvalidOriginException', 'No sign-out redirect URL in the config matches the current origin.', 'Add a URL on the current origin to oauth.redirectSignOut, or pass oauth.redirectUrl to signOut.');
 export const OAuthSignOutException = /* @__PURE__ */ define('OAuthSignOutException', 'An error occurred when attempting to log out from OAuth provider.', 'Check oauth.domain and that the hosted logout page can be opened; local tokens have been cleared.');
+export const OAuthSignInException = /* @__PURE__ */ define('OAuthSignInException', 'An error has occurred during the oauth process.', 'Check oauth.domain, oauth.redirectSignIn and the app client\'s callback URLs, then start signInWithRedirect again.');
 export const NetworkError = /* @__PURE__ */ define('NetworkError', 'Network Error', 'Check the network connection and the configured endpoints, then try again.');
 
 /** The session errors by code. */
@@ -54,6 +55,7 @@ export const SESSION_ERROR_CATALOGUE = {
   InvalidPreferredRedirectUrlException,
   InvalidOriginException,
   OAuthSignOutException,
+  OAuthSignInException,
   NetworkError,
 } as const;
 
@@ -61,6 +63,7 @@ export const SESSION_ERROR_CATALOGUE = {
 export const AuthUserPoolException = /* @__PURE__ */ define('AuthUserPoolException', 'Auth UserPool not configured.', 'Call configure() with userPoolId and userPoolClientId before using auth-core.');
 export const InvalidUserPoolId = /* @__PURE__ */ define('InvalidUserPoolId', 'Invalid user pool id provided.', 'A user pool id contains an underscore, e.g. us-east-1_AbCdEf123.');
 export const InvalidIdentityPoolIdException = /* @__PURE__ */ define('InvalidIdentityPoolIdException', 'Invalid identity pool id provided.', 'An identity pool id contains a colon, e.g. us-east-1:0f5c…; check identityPoolId in the config.');
+export const OAuthNotConfigureException = /* @__PURE__ */ define('OAuthNotConfigureException', 'oauth param not configured.', 'Call configure() with an oauth block holding domain and redirectSignIn.');
 export const InvalidAuthConfigException = /* @__PURE__ */ define('InvalidAuthConfigException', 'The auth configuration is invalid.', 'Fix the configuration field named in the message and call configure() again.');
 
 /** The config errors by code. */
@@ -69,6 +72,7 @@ export const CONFIG_ERROR_CATALOGUE = {
   InvalidUserPoolId,
   InvalidIdentityPoolIdException,
   InvalidAuthConfigException,
+  OAuthNotConfigureException,
 } as const;
 
 /** Input validation errors of spec section 5 (aws-amplify v6's AuthValidationErrorCode names, plus IncorrectMFASetupAnswer), one definition each. */
@@ -168,6 +172,7 @@ export type AuthErrorCode = SessionErrorCode | ConfigErrorCode | AuthValidationE
  */
 export const COGNITO_ERROR_CATALOGUE = {
   NotAuthorizedException: { message: 'Incorrect username or password.', recoverySuggestion: 'Check the credentials, or sign in again.' },
+  RefreshTokenReuseException: { message: 'The refresh token has already been replaced by refresh-token rotation.', recoverySuggestion: 'Sign in again.' },
   UserNotFoundException: { message: 'User does not exist.', recoverySuggestion: 'Check the username, or sign up.' },
   UserNotConfirmedException: { message: 'User is not confirmed.', recoverySuggestion: 'Confirm the account with the code sent.' },
   PasswordResetRequiredException: { message: 'Password reset required for the user.', recoverySuggestion: 'Reset the password.' },

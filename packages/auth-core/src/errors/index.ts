@@ -31,6 +31,7 @@ export {
   InvalidRedirectException,
   NetworkError,
   NoSessionFoundException,
+  OAuthSignInException,
   OAuthSignOutException,
   PasskeyError,
   SignInException,

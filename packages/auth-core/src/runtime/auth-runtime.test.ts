@@ -75,12 +75,22 @@ describe('createAuthRuntime', () => {
     expect(Math.abs(runtime.clock.now() - Date.now())).toBeLessThan(1000);
   });
 
-  it('uses the page location and navigation when there is a page', () => {
+  it('uses the page location, navigation and history when there is a page', () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { origin: 'https://app.example.com', pathname: '/home', assign });
+    const replaceState = vi.fn();
+    vi.stubGlobal('location', { origin: 'https://app.example.com', pathname: '/home', href: 'https://app.example.com/home?code=c&state=s', assign });
+    vi.stubGlobal('history', { state: { key: 'k1' }, replaceState });
     const runtime = createAuthRuntime({ userPoolId: 'us-east-1_A', userPoolClientId: 'c' });
-    expect(runtime.location()).toEqual({ origin: 'https://app.example.com', pathname: '/home' });
+    expect(runtime.location()).toEqual({ origin: 'https://app.example.com', pathname: '/home', href: 'https://app.example.com/home?code=c&state=s' });
     void runtime.redirect('https://auth.example.com/logout');
     expect(assign).toHaveBeenCalledWith('https://auth.example.com/logout');
+    // The history entry keeps its state (routers store theirs there); only the address changes.
+    runtime.replaceUrl('https://app.example.com/home');
+    expect(replaceState).toHaveBeenCalledWith({ key: 'k1' }, '', 'https://app.example.com/home');
+  });
+
+  it('replaces no address where there is no page', () => {
+    const runtime = createAuthRuntime({ userPoolId: 'us-east-1_A', userPoolClientId: 'c' });
+    expect(() => runtime.replaceUrl('https://app.example.com/')).not.toThrow();
   });
 });

@@ -23,14 +23,19 @@ export interface Clock {
 /** The randomness port: `length` cryptographically random bytes (the SRP module's type). */
 export type RandomBytes = SrpRandomBytes;
 
-/** Navigates the page to `url` (the hosted logout page). */
+/** Navigates the page to `url` (the managed login or hosted logout page). */
 export type RedirectPort = (url: string) => void | Promise<void>;
 
-/** Where the page is, for choosing a same-origin sign-out redirect. */
+/** Where the page is, for choosing a same-origin redirect and reading an OAuth callback. */
 export interface PageLocation {
   origin: string;
   pathname: string;
+  /** The whole address (query and fragment included); read by completeSignInWithRedirect. */
+  href?: string;
 }
+
+/** Replaces the address shown for the current page without navigating (history.replaceState). */
+export type ReplaceUrlPort = (url: string) => void;
 
 /** Reports the current page location, or undefined outside a browser. */
 export type LocationPort = () => PageLocation | undefined;
@@ -45,6 +50,8 @@ export interface AuthRuntimeIO {
   webAuthn: WebAuthnPort;
   redirect: RedirectPort;
   location: LocationPort;
+  /** Removes the OAuth callback's code and state from the address bar. */
+  replaceUrl: ReplaceUrlPort;
   hub: AuthHub;
   /** DeviceName sent to ConfirmDevice. */
   deviceName: string;
@@ -64,7 +71,13 @@ export interface AuthOptions extends AuthConfigInput {
 interface BrowserLocation {
   origin: string;
   pathname: string;
+  href: string;
   assign(url: string): void;
+}
+
+interface BrowserHistory {
+  state: unknown;
+  replaceState(state: unknown, unused: string, url: string): void;
 }
 
 function browserLocation(): BrowserLocation | undefined {
@@ -80,7 +93,13 @@ function defaultRedirect(url: string): void {
 
 function defaultLocation(): PageLocation | undefined {
   const location = browserLocation();
-  return location === undefined ? undefined : { origin: location.origin, pathname: location.pathname };
+  return location === undefined ? undefined : { origin: location.origin, pathname: location.pathname, href: location.href };
+}
+
+function defaultReplaceUrl(url: string): void {
+  const history = (globalThis as { history?: BrowserHistory }).history;
+  // Without a page there is no address bar to clean; keep the history entry's own state.
+  if (history !== undefined && typeof history.replaceState === 'function') history.replaceState(history.state, '', url);
 }
 
 function defaultDeviceName(): string {
@@ -96,7 +115,8 @@ function defaultStorage(): KeyValueStorage {
 /**
  * Builds an isolated runtime: validates `options` (throws AuthConfigError) and fills every I/O
  * port not given in `io` with the platform default (global fetch, localStorage or memory,
- * document cookies or none, Date.now, WebCrypto, navigator.credentials, location.assign, a new Hub).
+ * document cookies or none, Date.now, WebCrypto, navigator.credentials, location.assign,
+ * history.replaceState, a new Hub).
  */
 export function createAuthRuntime(options: AuthOptions, io: Partial<AuthRuntimeIO> = {}): AuthRuntime {
   const config = parseAuthConfig(options);
@@ -111,6 +131,7 @@ export function createAuthRuntime(options: AuthOptions, io: Partial<AuthRuntimeI
     webAuthn: io.webAuthn ?? createBrowserWebAuthn(),
     redirect: io.redirect ?? defaultRedirect,
     location: io.location ?? defaultLocation,
+    replaceUrl: io.replaceUrl ?? defaultReplaceUrl,
     hub: io.hub ?? createAuthHub(),
     deviceName: io.deviceName ?? defaultDeviceName(),
   } satisfies AuthRuntime);

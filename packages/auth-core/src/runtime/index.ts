@@ -1,5 +1,5 @@
 export { configure, createAuthRuntime, getAuthRuntime, resetAuthRuntime } from './auth-runtime.js';
-export type { AuthOptions, AuthRuntime, AuthRuntimeIO, Clock, LocationPort, PageLocation, RandomBytes, RedirectPort } from './auth-runtime.js';
+export type { AuthOptions, AuthRuntime, AuthRuntimeIO, Clock, LocationPort, PageLocation, RandomBytes, RedirectPort, ReplaceUrlPort } from './auth-runtime.js';
 export type {
   PasskeyAuthenticationResponseJson,
   PasskeyCreateOptionsJson,

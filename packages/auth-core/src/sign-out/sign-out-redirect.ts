@@ -1,13 +1,6 @@
-import { InvalidOriginException, InvalidPreferredRedirectUrlException, InvalidRedirectException } from '../errors/auth-errors.js';
+import { oauthDomainBase } from '../oauth/authorize-url.js';
+import { chooseRedirectUrl } from '../oauth/redirect-choice.js';
 import type { PageLocation } from '../runtime/auth-runtime.js';
-
-function parse(url: string): URL | undefined {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Chooses the logout_uri (spec section 5, no open redirects): a preferred URL must be one of
@@ -20,25 +13,11 @@ export function chooseSignOutRedirect(
   preferredRedirectUrl: string | undefined,
   location: PageLocation | undefined,
 ): string {
-  if (preferredRedirectUrl !== undefined) {
-    if (!redirectSignOut.includes(preferredRedirectUrl)) throw new InvalidPreferredRedirectUrlException();
-    return preferredRedirectUrl;
-  }
-  const candidates = redirectSignOut.flatMap((raw) => {
-    const url = parse(raw);
-    return url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') ? [{ raw, url }] : [];
-  });
-  if (candidates.length === 0) throw new InvalidRedirectException();
-  if (location === undefined) throw new InvalidOriginException();
-  const sameOrigin = candidates.filter(({ url }) => url.origin === location.origin);
-  const best = sameOrigin.find(({ url }) => location.pathname.startsWith(url.pathname)) ?? sameOrigin[0];
-  if (best === undefined) throw new InvalidOriginException();
-  return best.raw;
+  return chooseRedirectUrl(redirectSignOut, preferredRedirectUrl, location, 'redirectSignOut');
 }
 
 /** The hosted logout URL: https://{domain}/logout?client_id=…&logout_uri=… (domain may carry its own scheme). */
 export function hostedLogoutUrl(domain: string, clientId: string, logoutUri: string): string {
-  const base = /^https?:\/\//.test(domain) ? domain.replace(/\/+$/, '') : `https://${domain}`;
   const query = new URLSearchParams({ client_id: clientId, logout_uri: logoutUri });
-  return `${base}/logout?${query.toString()}`;
+  return `${oauthDomainBase(domain)}/logout?${query.toString()}`;
 }

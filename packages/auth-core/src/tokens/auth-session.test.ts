@@ -18,10 +18,10 @@ async function signIn(harness: TestHarness) {
 }
 
 function answerRefresh(harness: TestHarness, options: { refreshToken?: string } = {}) {
-  harness.fake.on('InitiateAuth', () => {
+  harness.fake.on('GetTokensFromRefreshToken', () => {
     const result = makeAuthenticationResult({ iat: epochSeconds(harness.clock) });
     const { RefreshToken: _dropped, ...withoutRefresh } = result;
-    return { AuthenticationResult: options.refreshToken ? { ...result, RefreshToken: options.refreshToken } : withoutRefresh, ChallengeParameters: {} };
+    return { AuthenticationResult: options.refreshToken ? { ...result, RefreshToken: options.refreshToken } : withoutRefresh };
   });
 }
 
@@ -44,7 +44,7 @@ describe('fetchAuthSession', () => {
     expect(harness.fake.calls).toEqual([]);
   });
 
-  it('refreshes expired tokens with REFRESH_TOKEN_AUTH, keeps the refresh token and emits tokenRefresh', async () => {
+  it('refreshes expired tokens with GetTokensFromRefreshToken, keeps the refresh token and emits tokenRefresh', async () => {
     const harness = createTestHarness();
     const before = await signIn(harness);
     harness.clock.advance(HOUR_MS);
@@ -53,9 +53,8 @@ describe('fetchAuthSession', () => {
     const session = await fetchAuthSessionWith(harness.runtime);
 
     expect(harness.fake.problems).toEqual([]);
-    expect(harness.fake.callsTo('InitiateAuth').map((call) => call.body)).toEqual([
-      { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: 'client123', AuthParameters: { REFRESH_TOKEN: 'refresh-token-1' } },
-    ]);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken').map((call) => call.body)).toEqual([{ ClientId: 'client123', RefreshToken: 'refresh-token-1' }]);
+    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(0);
     expect(session.tokens?.accessToken.toString()).not.toBe(before.accessToken.toString());
     const stored = await loadTokens(harness.runtime);
     expect(stored?.refreshToken).toBe('refresh-token-1');
@@ -64,13 +63,15 @@ describe('fetchAuthSession', () => {
     expect(harness.events).toEqual([{ event: 'tokenRefresh' }]);
   });
 
-  it('stores a rotated refresh token', async () => {
+  it('stores a rotated refresh token and refreshes with it next time', async () => {
     const harness = createTestHarness();
     await signIn(harness);
     harness.clock.advance(HOUR_MS);
     answerRefresh(harness, { refreshToken: 'refresh-token-2' });
     await fetchAuthSessionWith(harness.runtime);
     expect((await loadTokens(harness.runtime))?.refreshToken).toBe('refresh-token-2');
+    await fetchAuthSessionWith(harness.runtime, { forceRefresh: true });
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken').map((call) => call.body.RefreshToken)).toEqual(['refresh-token-1', 'refresh-token-2']);
   });
 
   it('refreshes when the id token expired by the server clock, measured as drift at receipt', async () => {
@@ -80,10 +81,10 @@ describe('fetchAuthSession', () => {
     harness.clock.advance(HOUR_MS - 60_000);
     answerRefresh(harness);
     await fetchAuthSessionWith(harness.runtime);
-    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(0);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(0);
     harness.clock.advance(2 * 60_000);
     await fetchAuthSessionWith(harness.runtime);
-    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(1);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(1);
   });
 
   it('refreshes valid tokens when forced', async () => {
@@ -91,7 +92,7 @@ describe('fetchAuthSession', () => {
     await signIn(harness);
     answerRefresh(harness);
     await fetchAuthSessionWith(harness.runtime, { forceRefresh: true });
-    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(1);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(1);
   });
 
   it('shares one refresh between concurrent callers', async () => {
@@ -100,7 +101,7 @@ describe('fetchAuthSession', () => {
     harness.clock.advance(HOUR_MS);
     answerRefresh(harness);
     const sessions = await Promise.all(Array.from({ length: 5 }, () => fetchAuthSessionWith(harness.runtime)));
-    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(1);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(1);
     const tokens = new Set(sessions.map((session) => session.tokens?.accessToken.toString()));
     expect(tokens.size).toBe(1);
     expect(harness.events.filter((e) => e.event === 'tokenRefresh')).toHaveLength(1);
@@ -113,7 +114,7 @@ describe('fetchAuthSession', () => {
     harness.clock.advance(HOUR_MS);
     answerRefresh(harness);
     await fetchAuthSessionWith(harness.runtime);
-    expect(harness.fake.callsTo('InitiateAuth')[0]?.body.AuthParameters).toEqual({ REFRESH_TOKEN: 'refresh-token-1', DEVICE_KEY: 'us-east-1_dev' });
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')[0]?.body).toEqual({ ClientId: 'client123', RefreshToken: 'refresh-token-1', DeviceKey: 'us-east-1_dev' });
   });
 
   it('forgets a device Cognito no longer knows and refreshes again without it', async () => {
@@ -121,14 +122,14 @@ describe('fetchAuthSession', () => {
     await signIn(harness);
     await storeDeviceMetadata(harness.runtime, 'alice', { deviceKey: 'gone', deviceGroupKey: 'grp', randomPassword: 'pw' });
     harness.clock.advance(HOUR_MS);
-    harness.fake.on('InitiateAuth', (request) =>
-      request.AuthParameters?.DEVICE_KEY === 'gone'
+    harness.fake.on('GetTokensFromRefreshToken', (request) =>
+      request.DeviceKey === 'gone'
         ? cognitoError('ResourceNotFoundException', 'Device does not exist.')
         : { AuthenticationResult: makeAuthenticationResult({ iat: epochSeconds(harness.clock) }) },
     );
     const session = await fetchAuthSessionWith(harness.runtime);
     expect(session.tokens).toBeDefined();
-    expect(harness.fake.callsTo('InitiateAuth')).toHaveLength(2);
+    expect(harness.fake.callsTo('GetTokensFromRefreshToken')).toHaveLength(2);
     expect(await getDeviceMetadata(harness.runtime, 'alice')).toBeNull();
   });
 
@@ -136,7 +137,7 @@ describe('fetchAuthSession', () => {
     const harness = createTestHarness();
     await signIn(harness);
     harness.clock.advance(HOUR_MS);
-    harness.fake.on('InitiateAuth', () => cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    harness.fake.on('GetTokensFromRefreshToken', () => cognitoError('NotAuthorizedException', 'Refresh Token has been revoked'));
     expect(await fetchAuthSessionWith(harness.runtime)).toEqual({});
     expect(await loadTokens(harness.runtime)).toBeNull();
     expect(harness.cookies.jar.size).toBe(0);
@@ -146,6 +147,16 @@ describe('fetchAuthSession', () => {
         data: { error: { name: 'NotAuthorizedException', message: 'Refresh Token has been revoked', recoverySuggestion: expect.any(String) as string } },
       },
     ]);
+  });
+
+  it('yields signed-out when a rotated-out refresh token is reused (RefreshTokenReuseException)', async () => {
+    const harness = createTestHarness();
+    await signIn(harness);
+    harness.clock.advance(HOUR_MS);
+    harness.fake.on('GetTokensFromRefreshToken', () => cognitoError('RefreshTokenReuseException', 'Refresh token has been reused'));
+    expect(await fetchAuthSessionWith(harness.runtime)).toEqual({});
+    expect(await loadTokens(harness.runtime)).toBeNull();
+    expect(harness.events.map((e) => e.event)).toEqual(['tokenRefresh_failure']);
   });
 
   it('keeps the tokens and throws NetworkError when the refresh cannot reach Cognito', async () => {
@@ -167,7 +178,7 @@ describe('fetchAuthSession', () => {
     const harness = createTestHarness();
     await signIn(harness);
     harness.clock.advance(HOUR_MS);
-    harness.fake.on('InitiateAuth', () => cognitoError('TooManyRequestsException', 'Rate exceeded'));
+    harness.fake.on('GetTokensFromRefreshToken', () => cognitoError('TooManyRequestsException', 'Rate exceeded'));
     await expect(fetchAuthSessionWith(harness.runtime)).rejects.toMatchObject({ name: 'TooManyRequestsException' });
     expect(await loadTokens(harness.runtime)).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { UserAlreadyAuthenticatedException, UserUnAuthenticatedException } from '../errors/auth-errors.js';
 import { getCredentialsAndIdentityId } from '../identity-pool/credentials.js';
 import type { AWSCredentials } from '../identity-pool/credentials.js';
+import { afterRedirectCompletion } from '../oauth/pending-redirect-completion.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import type { JWT } from './jwt.js';
 import { shouldRefresh } from './refresh-decision.js';
@@ -35,6 +36,8 @@ export interface FetchAuthSessionOptions {
  * NotAuthorizedException propagate.
  */
 export async function getFreshTokens(runtime: AuthRuntime, options: FetchAuthSessionOptions = {}): Promise<StoredTokens | null> {
+  // A redirect sign-in being completed is about to store tokens: read the session after it.
+  await afterRedirectCompletion(runtime);
   const tokens = await loadTokens(runtime);
   if (tokens === null) return null;
   const refreshNeeded = shouldRefresh({

@@ -17,7 +17,7 @@ export function clockDriftFromAccessToken(accessToken: string, now: number): num
 /** Options of storeAuthenticationResult. */
 export interface StoreAuthenticationResultOptions {
   signInDetails?: CognitoAuthSignInDetails | undefined;
-  /** Kept when the result carries no refresh token (a REFRESH_TOKEN_AUTH answer). */
+  /** Kept when the result carries no refresh token (a refresh without rotation). */
   previousRefreshToken?: string | undefined;
 }
 

@@ -11,6 +11,10 @@ type RefreshRuntime = Pick<AuthRuntime, 'config' | 'fetch' | 'storage' | 'cookie
 
 const inflight = new WeakMap<object, Promise<StoredTokens | null>>();
 
+function isSignedOutByProvider(error: unknown): boolean {
+  return isCognitoServiceError(error, 'NotAuthorizedException') || isCognitoServiceError(error, 'RefreshTokenReuseException');
+}
+
 async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promise<StoredTokens | null> {
   try {
     const refreshToken = tokens.refreshToken;
@@ -20,13 +24,16 @@ async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promi
       if (implicitGrant) throw new TokenRefreshException();
       throw new NoSessionFoundException({ message: 'The stored session has no refresh token.' });
     }
+    // Current Amplify refreshes through GetTokensFromRefreshToken, which Cognito answers whether or not
+    // the app client rotates refresh tokens (InitiateAuth REFRESH_TOKEN_AUTH is refused with rotation on).
     const response = await withDeviceNotFoundRetry(runtime, tokens.username, (device) =>
-      callUserPool(runtime, 'InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
+      callUserPool(runtime, 'GetTokensFromRefreshToken', {
         ClientId: runtime.config.userPoolClientId,
-        AuthParameters: { REFRESH_TOKEN: refreshToken, ...(device ? { DEVICE_KEY: device.deviceKey } : {}) },
+        RefreshToken: refreshToken,
+        ...(device ? { DeviceKey: device.deviceKey } : {}),
       }),
     );
+    // A rotated refresh token replaces the stored one; without rotation none comes back and the old one stays.
     const stored = await storeAuthenticationResult(runtime, tokens.username, response.AuthenticationResult ?? {}, {
       signInDetails: tokens.signInDetails,
       previousRefreshToken: refreshToken,
@@ -38,17 +45,19 @@ async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promi
     // Spec section 4: only a network failure keeps the tokens (the refresh can be retried).
     if (error instanceof NetworkError) throw error;
     await clearTokens(runtime);
-    if (isCognitoServiceError(error, 'NotAuthorizedException') || error instanceof NoSessionFoundException) return null;
+    // A revoked, expired or rotated-out (reused) refresh token means the session is over: signed out.
+    if (isSignedOutByProvider(error) || error instanceof NoSessionFoundException) return null;
     throw error;
   }
 }
 
 /**
- * Refreshes the session with InitiateAuth REFRESH_TOKEN_AUTH (plus DEVICE_KEY when a device is
- * remembered). Concurrent callers share one request. Resolves to the new session, or null
- * (signed out) after NotAuthorizedException or when there is no refresh token (TokenRefreshException
- * for implicit-grant hosted-UI sessions). Emits
- * tokenRefresh / tokenRefresh_failure. A failure other than NetworkError clears the tokens.
+ * Refreshes the session with GetTokensFromRefreshToken (plus DeviceKey when a device is remembered),
+ * storing a rotated refresh token when one comes back and keeping the old one otherwise. Concurrent
+ * callers share one request. Resolves to the new session, or null (signed out) after
+ * NotAuthorizedException or RefreshTokenReuseException or when there is no refresh token
+ * (TokenRefreshException for implicit-grant hosted-UI sessions). Emits tokenRefresh /
+ * tokenRefresh_failure. A failure other than NetworkError clears the tokens.
  */
 export function refreshTokens(runtime: RefreshRuntime, tokens: StoredTokens): Promise<StoredTokens | null> {
   const pending = inflight.get(runtime);

@@ -12,6 +12,10 @@ export function configureAuth(config: RuntimeConfig): void {
     ...(config.identityPoolId === undefined ? {} : { identityPoolId: config.identityPoolId }),
     ...(config.identityPoolEndpoint === undefined ? {} : { identityPoolEndpoint: config.identityPoolEndpoint }),
     signUpVerificationMethod: config.signUpVerificationMethod,
+    // Managed login (the hosted sign-in page) comes back to, and signs out to, this origin's own entries of the lists.
+    ...(config.oauth === undefined || config.oauth.redirectSignIn.length === 0
+      ? {}
+      : { oauth: { domain: config.oauth.domain, redirectSignIn: [...config.oauth.redirectSignIn], redirectSignOut: [...config.oauth.redirectSignOut], responseType: 'code' as const } }),
     // Secure cookies are dropped on plain http other than localhost; keep them Secure wherever the page is.
     cookies: createDocumentCookies(document, { secure: window.location.protocol === 'https:', sameSite: 'strict' }),
   });

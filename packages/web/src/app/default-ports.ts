@@ -1,5 +1,5 @@
 // The real bindings of the ports: auth-core's Amplify-shaped functions and data-client.
-import { createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signOut } from '@steward/auth-core';
+import { completeSignInWithRedirect, createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signInWithRedirect, signOut } from '@steward/auth-core';
 import type { DataClient, ModelClient } from '@steward/data-client';
 import type * as AuthFlowsModule from './auth-flows';
 import type { AuthPort, DataPort, SessionValidation } from './ports';
@@ -34,6 +34,11 @@ export function createAuthPort(): AuthPort {
     fetchAuthSession: (options) => fetchAuthSession(options),
     getCurrentUser: () => getCurrentUser(),
     rememberDevice: async () => (await loadAuthFlows()).rememberDevice(),
+    signInWithRedirect: (input) => signInWithRedirect(input),
+    completeSignInWithRedirect: async () => {
+      const result = await completeSignInWithRedirect();
+      return result === null ? null : { customState: result.customState };
+    },
     signInMachineInput: () => ({ runtime: getAuthRuntime() }),
     removeTokenCookies() {
       if (typeof document === 'undefined') return;

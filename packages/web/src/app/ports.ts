@@ -60,6 +60,10 @@ export interface AuthPort {
   fetchAuthSession: (options?: { forceRefresh?: boolean }) => Promise<AuthSession>;
   getCurrentUser: () => Promise<AuthUser>;
   rememberDevice: () => Promise<void>;
+  /** Managed login: goes to the hosted sign-in page (the page is left; the promise rarely settles). */
+  signInWithRedirect: (input?: { customState?: string; options?: { loginHint?: string } }) => Promise<void>;
+  /** Finishes a hosted sign-in on the page it returned to; null when this page is no such return. */
+  completeSignInWithRedirect: () => Promise<{ customState: string | undefined } | null>;
   /**
    * The input of auth-core's sign-in machine (its runtime), so /login can resume a sign-in left
    * waiting by a page reload; absent where there is no runtime (component tests).

@@ -6,6 +6,7 @@ import { useSessionStore } from '../stores/session-store';
 import { useSignInStore } from '../stores/sign-in-store';
 import { Spinner } from '../ui/Spinner';
 import { AuthCard } from './AuthCard';
+import { HostedSignInButton } from './HostedSignInButton';
 import { CodeStep } from './steps/CodeStep';
 import { CustomChallengeStep } from './steps/CustomChallengeStep';
 import { EmailSetupStep } from './steps/EmailSetupStep';
@@ -119,6 +120,7 @@ export function SignInPage() {
         onPasswordless={flow.startPasswordless}
         onInvalid={flow.showInvalid}
       />
+      <HostedSignInButton next={params.get('next')} />
       </AuthCard>
     </>
   );

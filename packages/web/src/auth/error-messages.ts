@@ -49,6 +49,8 @@ const AUTH_CORE_MESSAGES: Record<AuthErrorCode, Entry> = {
   InvalidRedirectException: { field: 'form', message: 'Signing out could not finish because its return address is not set up.', detail: 'You are signed out on this device. Please tell your administrator.' },
   InvalidPreferredRedirectUrlException: { field: 'form', message: 'Signing out could not finish because its return address is not allowed.', detail: 'You are signed out on this device. Please tell your administrator.' },
   InvalidOriginException: { field: 'form', message: 'Signing out could not return to this address.', detail: 'You are signed out on this device. Please tell your administrator.' },
+  OAuthSignInException: { field: 'form', message: 'Signing in on the hosted page did not finish.', detail: 'Please try again, or sign in here with your username and password.' },
+  OAuthNotConfigureException: { field: 'form', message: SETUP_PROBLEM },
   OAuthSignOutException: { field: 'form', message: 'You are signed out here, but the sign-in service could not be reached to finish.', detail: 'Close the browser to be sure.' },
   NetworkError: { field: 'form', message: 'Network Error: Steward cannot reach the server.', detail: 'Check your connection and try again.' },
   AuthUserPoolException: { field: 'form', message: SETUP_PROBLEM },

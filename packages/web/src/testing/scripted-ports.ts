@@ -31,12 +31,13 @@ export function signedInSession(sub = 'sub-123'): AuthSession {
 export function scriptedAuth(): Mocked<AuthPort> {
   const names: (keyof AuthPort)[] = [
     'signIn', 'confirmSignIn', 'signUp', 'confirmSignUp', 'resendSignUpCode', 'autoSignIn', 'resetPassword', 'confirmResetPassword',
-    'signOut', 'fetchAuthSession', 'getCurrentUser', 'rememberDevice', 'removeTokenCookies',
+    'signOut', 'fetchAuthSession', 'getCurrentUser', 'rememberDevice', 'removeTokenCookies', 'signInWithRedirect', 'completeSignInWithRedirect',
   ];
   const port = Object.fromEntries(names.map((name) => [name, vi.fn(unscripted(name))])) as unknown as Mocked<AuthPort>;
   port.fetchAuthSession.mockResolvedValue({});
   port.signOut.mockResolvedValue(undefined);
   port.removeTokenCookies.mockImplementation(() => undefined);
+  port.completeSignInWithRedirect.mockResolvedValue(null);
   port.getCurrentUser.mockResolvedValue({ username: 'alice', userId: 'sub-123' });
   return port;
 }

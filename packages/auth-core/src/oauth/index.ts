@@ -1,0 +1,16 @@
+export { buildAuthorizeUrl, identityProviderName, oauthDomainBase, tokenEndpointUrl } from './authorize-url.js';
+export type { AuthorizeUrlInput, OAuthPrompt, SignInWithRedirectProvider } from './authorize-url.js';
+export { readOAuthCallback, withoutOAuthParams } from './callback-url.js';
+export type { OAuthCallback } from './callback-url.js';
+export { completeSignInWithRedirectWith } from './complete-sign-in-with-redirect.js';
+export type { SignInWithRedirectResult } from './complete-sign-in-with-redirect.js';
+export { clearOAuthInFlight, loadOAuthInFlight, oauthInFlightKeys, storeOAuthInFlight } from './in-flight-store.js';
+export type { OAuthInFlight } from './in-flight-store.js';
+export { createOAuthState, customStateOf, decodeCustomState, encodeCustomState, oauthStatesEqual } from './oauth-state.js';
+export { CODE_CHALLENGE_METHOD, CODE_VERIFIER_BYTES, codeChallengeS256, createCodeVerifier } from './pkce.js';
+export { chooseRedirectUrl, chooseSignInRedirect } from './redirect-choice.js';
+export type { RedirectList } from './redirect-choice.js';
+export { signInWithRedirectWith } from './sign-in-with-redirect.js';
+export type { SignInWithRedirectInput } from './sign-in-with-redirect.js';
+export { exchangeAuthorizationCode } from './token-endpoint.js';
+export type { CodeExchangeInput } from './token-endpoint.js';
