@@ -57,7 +57,7 @@ async function openStore(message: BenchServerRequest): Promise<{ db: Database; s
 /** Signs in `count` staff users of the default pool (created on first use) and returns their access tokens. */
 async function staffTokens(db: Database, app: Awaited<ReturnType<typeof buildApp>>, count: number): Promise<string[]> {
   const pool = await findDefaultPool(db);
-  const client = pool === undefined ? undefined : await findClient(db, pool.clientId);
+  const client = pool === undefined ? undefined : await findClient(app.steward, pool.clientId);
   if (pool === undefined || client === undefined) throw new Error('no default pool');
   const now = new Date();
   const tokens: string[] = [];

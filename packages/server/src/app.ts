@@ -137,9 +137,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   await registerJsonProtocolRoutes(app, steward, steward.registry);
-  registerWellKnownRoutes(app, steward.db, steward.tokens, origin);
+  registerWellKnownRoutes(app, steward.db, steward.tokens, origin, () => (config.managedLogin ? steward.managedLogin.publicUrl : undefined));
   registerRuntimeConfigRoutes(app, config, steward, origin);
-  registerLogoutRoutes(app, steward.db);
+  registerLogoutRoutes(app, steward);
   registerConfirmUserRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
   await registerGraphqlApi(app, {

@@ -7,9 +7,12 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedOnFirstStart, type SeedResult } from './seed/seed.js';
+import { applyDefaultClientConfig } from './user-pool/app-clients/index.js';
 import { pruneAuthSessions } from './user-pool/sessions/auth-sessions.js';
 import { resealStoredSecrets } from './sealing/reseal-stored-secrets.js';
 import { buildManagedLoginApp } from './oauth/managed-login-app.js';
+import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
+import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -39,9 +42,10 @@ export async function startServer(config: Config, deps: Partial<Omit<AppDependen
     await app.steward.tokens.keys.ensureKey();
     await resealStoredSecrets(db, app.steward.secrets);
     const seed = await seedOnFirstStart(db, app.steward.clock, config);
+    await applyDefaultClientConfig(app.steward, config, app.steward.clock.now());
 
     const housekeeping = setInterval(() => {
-      void Promise.all([app.steward.limits.prune(), app.steward.lockout.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward)]).catch((error: unknown) =>
+      void Promise.all([app.steward.limits.prune(), app.steward.lockout.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward), pruneAuthorizationCodes(app.steward), pruneHostedLogin(app.steward)]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, HOUSEKEEPING_MS);

@@ -68,7 +68,7 @@ describe('admin REST API', () => {
     const tampered = `${h}.${p}.${(s ?? '').slice(0, -4)}AAAA`;
     expect((await api('GET', '/listUsers', tampered)).status).toBe(401);
     const revoked = await issueTokensFor(server, 'admin');
-    await server.app.steward.tokens.revokeRefreshToken((await import('../src/user-pool/pools/pool-repository.js').then((m) => m.findClient(server.db, server.pool.clientId)))!, revoked.RefreshToken);
+    await server.app.steward.tokens.revokeRefreshToken((await import('../src/user-pool/pools/pool-repository.js').then((m) => m.findClient(server.app.steward, server.pool.clientId)))!, revoked.RefreshToken);
     expect((await api('GET', '/listUsers', revoked.AccessToken)).status).toBe(401);
   });
 

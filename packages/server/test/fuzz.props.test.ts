@@ -125,19 +125,37 @@ describe('fuzzing every operation with malformed bodies', () => {
 
   it('never fails unexpectedly when admin operations run the fuzzed input directly (as the CLI does)', async () => {
     const ctx: OperationContext = { ...server.app.steward, caller: { kind: 'cli' }, request: { requestId: randomUUID(), ip: 'fuzz' } };
-    for (const op of server.app.steward.registry.list().filter((o) => o.access === 'admin')) {
-      await fc.assert(
-        fc.asyncProperty(fc.dictionary(fc.constantFrom(...op.inputMembers), memberValue(), { maxKeys: op.inputMembers.length }), async (input) => {
-          try {
-            await op.invoke(ctx, input);
-          } catch (error) {
-            if (!isServiceError(error)) throw error;
-          }
-        }),
-        { numRuns: RUNS_PER_OPERATION },
-      );
-    }
+    await keepingDefaultClient(ctx, async () => {
+      for (const op of server.app.steward.registry.list().filter((o) => o.access === 'admin')) {
+        await fc.assert(
+          fc.asyncProperty(fc.dictionary(fc.constantFrom(...op.inputMembers), memberValue(), { maxKeys: op.inputMembers.length }), async (input) => {
+            try {
+              await op.invoke(ctx, input);
+            } catch (error) {
+              if (!isServiceError(error)) throw error;
+            }
+          }),
+          { numRuns: RUNS_PER_OPERATION },
+        );
+      }
+    });
   });
+
+  /**
+   * Runs `fuzz` and then puts the default app client's settings back: a fuzzed UpdateUserPoolClient
+   * that happens to be valid resets them (Cognito's update replaces every setting), and the later
+   * tests sign in through that client.
+   */
+  async function keepingDefaultClient(ctx: OperationContext, fuzz: () => Promise<void>): Promise<void> {
+    const ids = { UserPoolId: server.pool.userPoolId, ClientId: server.pool.clientId };
+    const registry = server.app.steward.registry;
+    const settings = (await registry.require('AWSCognitoIdentityProviderService', 'DescribeUserPoolClient').invoke(ctx, ids)).UserPoolClient as Record<string, unknown>;
+    try {
+      await fuzz();
+    } finally {
+      await registry.require('AWSCognitoIdentityProviderService', 'UpdateUserPoolClient').invoke(ctx, { ...settings, ...ids });
+    }
+  }
 
   /** Plausible values by member name, so that a hostile member is the only thing wrong with a body. */
   function plausible(user: TestUser, accessToken: string): Record<string, unknown> {
@@ -235,18 +253,20 @@ describe('fuzzing every operation with malformed bodies', () => {
     const user = await createTestUser(server);
     const base = plausible(user, '');
     const ctx: OperationContext = { ...server.app.steward, caller: { kind: 'cli' }, request: { requestId: randomUUID(), ip: 'fuzz' } };
-    for (const op of server.app.steward.registry.list().filter((o) => o.access === 'admin')) {
-      const body = Object.fromEntries(op.inputMembers.filter((m) => m in base).map((m) => [m, base[m]]));
-      for (const member of op.inputMembers) {
-        for (const hostile of hostileBodies({ ...body, [member]: base[member] ?? 'value' }, member)) {
-          try {
-            await op.invoke(ctx, hostile);
-          } catch (error) {
-            if (!isServiceError(error)) throw new Error(`${op.name} failed on ${JSON.stringify(hostile).slice(0, 300)}`, { cause: error });
+    await keepingDefaultClient(ctx, async () => {
+      for (const op of server.app.steward.registry.list().filter((o) => o.access === 'admin')) {
+        const body = Object.fromEntries(op.inputMembers.filter((m) => m in base).map((m) => [m, base[m]]));
+        for (const member of op.inputMembers) {
+          for (const hostile of hostileBodies({ ...body, [member]: base[member] ?? 'value' }, member)) {
+            try {
+              await op.invoke(ctx, hostile);
+            } catch (error) {
+              if (!isServiceError(error)) throw new Error(`${op.name} failed on ${JSON.stringify(hostile).slice(0, 300)}`, { cause: error });
+            }
           }
         }
       }
-    }
+    });
   }, 300_000);
 
   it('never answers 5xx to a hostile AuthParameters value or key, in any flow', async () => {

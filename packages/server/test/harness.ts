@@ -10,8 +10,10 @@ import { migrate } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open-database.js';
 import type { OutboxMessage } from '../src/delivery/dev-outbox.js';
 import { seedOnFirstStart, type SeedResult } from '../src/seed/seed.js';
+import { applyDefaultClientConfig } from '../src/user-pool/app-clients/index.js';
 import { ManualClock, type Clock } from '../src/time/clock.js';
 import { buildManagedLoginApp } from '../src/oauth/managed-login-app.js';
+import { generateDevCertificate } from '../src/oauth/tls/managed-login-certificate.js';
 
 /** Which database a suite runs on. */
 export type TestDatabase = 'pglite' | 'postgres';
@@ -44,6 +46,8 @@ export interface TestServer {
   /** Managed login's origin (plain http unless the suite sets MANAGED_LOGIN_TLS=true). */
   readonly managedLoginUrl: string;
   readonly managedLoginApp: FastifyInstance;
+  /** With MANAGED_LOGIN_TLS=true: the PEM of the generated certificate the managed-login origin serves (to trust in clients). */
+  readonly managedLoginCertificate: string | undefined;
   readonly db: Database;
   readonly config: Config;
   readonly clock: Clock;
@@ -85,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await app.steward.tokens.keys.ensureKey();
   let seeded = options.seed === false ? undefined : await seedOnFirstStart(db, clock, config);
+  await applyDefaultClientConfig(app.steward, config, clock.now());
   if (seeded === undefined) {
     const row = await db.query<{ value: SeedResult }>(`SELECT value FROM server_settings WHERE key = 'default_pool'`);
     seeded = { ...(row[0]?.value ?? { userPoolId: '', clientId: '', identityPoolId: '' }), demoUsers: [] };
@@ -93,7 +98,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
-  const managedLoginApp = await buildManagedLoginApp(config, app.steward, options.logStream !== undefined ? { logStream: options.logStream } : {});
+  const tls = config.managedLoginTls ? await generateDevCertificate() : undefined;
+  const managedLoginApp = await buildManagedLoginApp(config, app.steward, { ...(options.logStream !== undefined ? { logStream: options.logStream } : {}), ...(tls !== undefined ? { tls } : {}) });
   await managedLoginApp.listen({ port: 0, host: '127.0.0.1' });
   const loginAddress = managedLoginApp.server.address();
   if (loginAddress === null || typeof loginAddress === 'string') throw new Error('no managed-login address');
@@ -105,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     managedLoginUrl,
     managedLoginApp,
+    managedLoginCertificate: tls?.cert,
     db,
     config,
     clock,
@@ -156,7 +163,7 @@ export const BOTH_DATABASES: readonly TestDatabase[] = ['pglite', 'postgres'];
 export async function issueTokensFor(server: TestServer, username: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> {
   const { findClient, requirePool } = await import('../src/user-pool/pools/pool-repository.js');
   const { findUserByLogin } = await import('../src/user-pool/users/user-repository.js');
-  const client = await findClient(server.db, server.pool.clientId);
+  const client = await findClient(server.app.steward, server.pool.clientId);
   const pool = await requirePool(server.db, server.pool.userPoolId);
   const user = await findUserByLogin(server.db, pool, username);
   if (client === undefined || user === undefined) throw new Error(`no user ${username}`);

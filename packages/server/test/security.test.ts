@@ -125,7 +125,7 @@ describe('security', () => {
     for (const op of ['GetUser', 'GlobalSignOut', 'DeleteUser']) {
       expect((await server.call(op, { AccessToken: tokens.AccessToken })).body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
     }
-    const client = await findClient(server.db, server.pool.clientId);
+    const client = await findClient(server.app.steward, server.pool.clientId);
     await expect(server.app.steward.tokens.refresh(client!, tokens.RefreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
   });
 

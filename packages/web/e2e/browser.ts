@@ -65,6 +65,8 @@ export interface VirtualCredential {
 export interface VirtualAuthenticator {
   /** The credentials the authenticator holds now. */
   credentials: () => Promise<VirtualCredential[]>;
+  /** Forgets every credential (a device without the account's passkey). */
+  clear: () => Promise<void>;
 }
 
 /**
@@ -80,5 +82,8 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
   });
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    clear: async () => {
+      await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+    },
   };
 }

@@ -26,7 +26,23 @@ Commands:
   add-to-group  --username <name> --group <group>
   set-password  --username <name> --password <pw> [--temporary]
   rotate-keys   Makes a new signing key active; old keys stay in the JWKS until their tokens expire.
+  list-clients
+  describe-client [--client-id <id>]     (default: the app client created on first start)
+                Prints the client as DescribeUserPoolClient answers it (JSON, with its secret).
+  create-client --name <name> [--generate-secret] [client settings]
+  update-client [--client-id <id>] [client settings]
+                Changes only the settings given (a list option replaces that list).
+  delete-client --client-id <id>
+  create-resource-server --identifier <id> --name <name> [--scope <name>[=<description>]]…
+  list-resource-servers
   help
+
+Client settings (create-client, update-client):
+  --callback-url <url>…  --logout-url <url>…  --default-redirect-uri <url>
+  --oauth-flow code|implicit|client_credentials…  (also turns managed login on for the client)
+  --oauth-scope <scope>…  (openid, email, phone, profile, aws.cognito.signin.user.admin, <server>/<scope>)
+  --identity-provider COGNITO  --auth-flow ALLOW_USER_SRP_AUTH|ALLOW_USER_PASSWORD_AUTH|…
+  --refresh-token-rotation enabled|disabled  --grace-seconds <0-60>
 
 Options for every command: --pool <userPoolId> (default: the pool created on first start).
 The database comes from the same settings as the server (DATABASE_URL, DATA_DIR, …). With the
@@ -46,6 +62,52 @@ interface CliOptions {
   filter?: string;
   limit?: string;
   pool?: string;
+  'client-id'?: string;
+  name?: string;
+  'generate-secret'?: boolean;
+  'callback-url'?: string[];
+  'logout-url'?: string[];
+  'default-redirect-uri'?: string;
+  'oauth-flow'?: string[];
+  'oauth-scope'?: string[];
+  'identity-provider'?: string[];
+  'auth-flow'?: string[];
+  'refresh-token-rotation'?: string;
+  'grace-seconds'?: string;
+  identifier?: string;
+  scope?: string[];
+}
+
+/**
+ * The wire members of CreateUserPoolClient / UpdateUserPoolClient that the options set, over
+ * `current` (a described client, for update-client: Cognito's update replaces every setting).
+ */
+function clientSettings(options: CliOptions, current: Record<string, unknown> = {}): Record<string, unknown> {
+  const rotation = options['refresh-token-rotation'];
+  if (rotation !== undefined && rotation !== 'enabled' && rotation !== 'disabled') throw new Error(`--refresh-token-rotation must be enabled or disabled, got ${rotation}`);
+  const grace = options['grace-seconds'];
+  if (grace !== undefined && !/^\d+$/.test(grace)) throw new Error(`--grace-seconds must be a whole number of seconds, got ${grace}`);
+  const currentRotation = (current.RefreshTokenRotation ?? {}) as { Feature?: string; RetryGracePeriodSeconds?: number };
+  const oauthFlows = options['oauth-flow'];
+  return {
+    ...current,
+    ...(options.name !== undefined ? { ClientName: options.name } : {}),
+    ...(options['callback-url'] !== undefined ? { CallbackURLs: options['callback-url'] } : {}),
+    ...(options['logout-url'] !== undefined ? { LogoutURLs: options['logout-url'] } : {}),
+    ...(options['default-redirect-uri'] !== undefined ? { DefaultRedirectURI: options['default-redirect-uri'] } : {}),
+    ...(oauthFlows !== undefined ? { AllowedOAuthFlows: oauthFlows, AllowedOAuthFlowsUserPoolClient: true } : {}),
+    ...(options['oauth-scope'] !== undefined ? { AllowedOAuthScopes: options['oauth-scope'] } : {}),
+    ...(options['identity-provider'] !== undefined ? { SupportedIdentityProviders: options['identity-provider'] } : {}),
+    ...(options['auth-flow'] !== undefined ? { ExplicitAuthFlows: options['auth-flow'] } : {}),
+    ...(rotation !== undefined || grace !== undefined
+      ? {
+          RefreshTokenRotation: {
+            Feature: rotation !== undefined ? rotation.toUpperCase() : (currentRotation.Feature ?? 'DISABLED'),
+            RetryGracePeriodSeconds: grace !== undefined ? Number(grace) : (currentRotation.RetryGracePeriodSeconds ?? 0),
+          },
+        }
+      : {}),
+  };
 }
 
 function required(value: string | undefined, name: string): string {
@@ -80,6 +142,20 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       filter: { type: 'string' },
       limit: { type: 'string' },
       pool: { type: 'string' },
+      'client-id': { type: 'string' },
+      name: { type: 'string' },
+      'generate-secret': { type: 'boolean' },
+      'callback-url': { type: 'string', multiple: true },
+      'logout-url': { type: 'string', multiple: true },
+      'default-redirect-uri': { type: 'string' },
+      'oauth-flow': { type: 'string', multiple: true },
+      'oauth-scope': { type: 'string', multiple: true },
+      'identity-provider': { type: 'string', multiple: true },
+      'auth-flow': { type: 'string', multiple: true },
+      'refresh-token-rotation': { type: 'string' },
+      'grace-seconds': { type: 'string' },
+      identifier: { type: 'string' },
+      scope: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -154,6 +230,52 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       case 'rotate-keys': {
         const { kid, retired } = await steward.tokens.keys.rotate();
         print(`New signing key ${kid} is active.${retired.length > 0 ? ` Retired (still published until their tokens expire): ${retired.join(', ')}.` : ''}`);
+        return 0;
+      }
+      case 'list-clients': {
+        const page = await invoke(steward, 'ListUserPoolClients', { UserPoolId: poolId });
+        print(`${'CLIENT ID'.padEnd(28)} NAME`);
+        for (const c of page.UserPoolClients as { ClientId: string; ClientName: string }[]) print(`${c.ClientId.padEnd(28)} ${c.ClientName}`);
+        return 0;
+      }
+      case 'describe-client': {
+        const clientId = options['client-id'] ?? (await findDefaultPool(db))?.clientId ?? required(undefined, 'client-id');
+        const described = await invoke(steward, 'DescribeUserPoolClient', { UserPoolId: poolId, ClientId: clientId });
+        print(JSON.stringify(described.UserPoolClient, null, 2));
+        return 0;
+      }
+      case 'create-client': {
+        const created = await invoke(steward, 'CreateUserPoolClient', { UserPoolId: poolId, ClientName: required(options.name, 'name'), GenerateSecret: options['generate-secret'] === true, ...clientSettings(options) });
+        print(JSON.stringify(created.UserPoolClient, null, 2));
+        return 0;
+      }
+      case 'update-client': {
+        const clientId = options['client-id'] ?? (await findDefaultPool(db))?.clientId ?? required(undefined, 'client-id');
+        const described = await invoke(steward, 'DescribeUserPoolClient', { UserPoolId: poolId, ClientId: clientId });
+        const updated = await invoke(steward, 'UpdateUserPoolClient', { ...clientSettings(options, described.UserPoolClient as Record<string, unknown>), UserPoolId: poolId, ClientId: clientId });
+        print(JSON.stringify(updated.UserPoolClient, null, 2));
+        return 0;
+      }
+      case 'delete-client': {
+        const clientId = required(options['client-id'], 'client-id');
+        await invoke(steward, 'DeleteUserPoolClient', { UserPoolId: poolId, ClientId: clientId });
+        print(`Deleted the app client ${clientId}.`);
+        return 0;
+      }
+      case 'create-resource-server': {
+        const scopes = (options.scope ?? []).map((pair) => {
+          const at = pair.indexOf('=');
+          return at < 0 ? { ScopeName: pair, ScopeDescription: pair } : { ScopeName: pair.slice(0, at), ScopeDescription: pair.slice(at + 1) };
+        });
+        const created = await invoke(steward, 'CreateResourceServer', { UserPoolId: poolId, Identifier: required(options.identifier, 'identifier'), Name: required(options.name, 'name'), Scopes: scopes });
+        print(JSON.stringify(created.ResourceServer, null, 2));
+        return 0;
+      }
+      case 'list-resource-servers': {
+        const page = await invoke(steward, 'ListResourceServers', { UserPoolId: poolId });
+        for (const server of page.ResourceServers as { Identifier: string; Name: string; Scopes: { ScopeName: string }[] }[]) {
+          print(`${server.Identifier} (${server.Name}): ${server.Scopes.map((s) => `${server.Identifier}/${s.ScopeName}`).join(' ') || 'no scopes'}`);
+        }
         return 0;
       }
       default:

@@ -2,6 +2,7 @@
 // docs/configuration.md describes each of them (a test keeps the two in step).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { redirectUrlProblem } from '../user-pool/app-clients/redirect-urls.js';
 
 /** Absolute path of the repository root (packages/server/src/config -> repo). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -73,6 +74,16 @@ function oneOf<const T extends string>(values: readonly T[], fallback: T) {
     if (found === undefined) throw new ConfigValueError(`expected one of ${values.join(', ')}, got "${raw}"`);
     return found;
   };
+}
+
+/** A comma-separated list of URLs an app client may register (callback / sign-out). */
+function redirectUrls(raw: string | undefined): readonly string[] {
+  const urls = (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const url of urls) {
+    const problem = redirectUrlProblem(url);
+    if (problem !== undefined) throw new ConfigValueError(`${url} ${problem}`);
+  }
+  return urls;
 }
 
 const HOUR = 3600;
@@ -166,6 +177,30 @@ export const configSchema = {
   accessTokenTtlSeconds: field({ env: 'ACCESS_TOKEN_TTL_SECONDS', defaultText: '3600', description: 'Default access-token lifetime (app clients may override), 300..86400.', parse: integer(300, DAY, HOUR) }),
   idTokenTtlSeconds: field({ env: 'ID_TOKEN_TTL_SECONDS', defaultText: '3600', description: 'Default id-token lifetime (app clients may override), 300..86400.', parse: integer(300, DAY, HOUR) }),
   refreshTokenTtlSeconds: field({ env: 'REFRESH_TOKEN_TTL_SECONDS', defaultText: '2592000 (30 days)', description: 'Default refresh-token lifetime, 3600..315360000.', parse: integer(HOUR, 3650 * DAY, 30 * DAY) }),
+  refreshTokenRotation: field({
+    env: 'REFRESH_TOKEN_ROTATION',
+    defaultText: 'disabled (unset: as UpdateUserPoolClient last set it)',
+    description: 'Refresh-token rotation of the default app client, applied at every start: `enabled` (each refresh returns a new refresh token; the one it replaces works for REFRESH_TOKEN_ROTATION_GRACE_SECONDS more, and presenting it later revokes the sign-in; InitiateAuth REFRESH_TOKEN_AUTH is refused) or `disabled`.',
+    parse: (raw: string | undefined): 'enabled' | 'disabled' | undefined => (raw === undefined ? undefined : oneOf(['enabled', 'disabled'] as const, 'disabled')(raw)),
+  }),
+  refreshTokenRotationGraceSeconds: field({
+    env: 'REFRESH_TOKEN_ROTATION_GRACE_SECONDS',
+    defaultText: '0 (unset: as UpdateUserPoolClient last set it)',
+    description: 'RetryGracePeriodSeconds of the default app client, 0..60, applied at every start: how long a rotated-out refresh token still works, for client retries.',
+    parse: (raw: string | undefined): number | undefined => (raw === undefined ? undefined : integer(0, 60, 0)(raw)),
+  }),
+  extraCallbackUrls: field({
+    env: 'EXTRA_CALLBACK_URLS',
+    defaultText: '(empty)',
+    description: 'Comma-separated callback URLs added to the default app client at every start (it always has PUBLIC_URL, localhost:3000, 127.0.0.1:3000 and localhost:5173): https, http only on localhost / 127.0.0.1, or an app scheme (myapp://callback); no fragment.',
+    parse: redirectUrls,
+  }),
+  extraLogoutUrls: field({
+    env: 'EXTRA_LOGOUT_URLS',
+    defaultText: '(empty)',
+    description: 'Comma-separated sign-out URLs added to the default app client at every start, by the same rules as EXTRA_CALLBACK_URLS.',
+    parse: redirectUrls,
+  }),
   authSessionTtlSeconds: field({ env: 'AUTH_SESSION_TTL_SECONDS', defaultText: '180', description: 'Lifetime of a sign-in challenge session (the `Session` string), 60..900.', parse: integer(60, 900, 180) }),
   authSessionMaxAttempts: field({ env: 'AUTH_SESSION_MAX_ATTEMPTS', defaultText: '5', description: 'Wrong answers that end a challenge session.', parse: integer(1, 100, 5) }),
   codeTtlSeconds: field({ env: 'CODE_TTL_SECONDS', defaultText: '3600', description: 'Lifetime of emailed/texted confirmation, reset and attribute-verification codes.', parse: integer(60, 7 * DAY, HOUR) }),
@@ -185,7 +220,7 @@ export const configSchema = {
   dataSealingSecret: field({
     env: 'DATA_SEALING_SECRET',
     defaultText: '(development: a fixed dev value)',
-    description: 'Secret that seals (AES-256-GCM) what would let a reader of the database act as a user: TOTP secrets and pending sign-in state. At least 32 characters; keep it outside the database. Required in production (a loud warning otherwise).',
+    description: 'Secret that seals (AES-256-GCM) what would let a reader of the database act as a user or an app client: TOTP secrets, pending sign-in state and app-client secrets. At least 32 characters; keep it outside the database. Required in production (a loud warning otherwise).',
     parse: optionalText,
   }),
   dataSealingPreviousSecrets: field({

@@ -101,7 +101,7 @@ export function productionWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (config.usesDevPepper) warnings.push('CODE_PEPPER is unset: one-time codes are hashed with the public development pepper.');
   if (config.usesDevSigningKeySecret) warnings.push('SIGNING_KEY_SECRET is unset: token-signing keys are encrypted with the public development secret, so a database copy can forge tokens.');
-  if (config.usesDevDataSealingSecret) warnings.push('DATA_SEALING_SECRET is unset: TOTP secrets and pending sign-ins are sealed with the public development secret, so a database copy can pass MFA.');
+  if (config.usesDevDataSealingSecret) warnings.push('DATA_SEALING_SECRET is unset: TOTP secrets, pending sign-ins and app-client secrets are sealed with the public development secret, so a database copy can pass MFA and authenticate as a confidential client.');
   if (config.seedDemo) warnings.push('SEED_DEMO is on: demo users with published passwords are created.');
   if (config.smtpUrl === undefined) warnings.push('SMTP_URL is unset: emails (codes, invitations) cannot be delivered and those operations fail with CodeDeliveryFailureException.');
   if (config.smsWebhookUrl === undefined) warnings.push('SMS_WEBHOOK_URL is unset: SMS codes cannot be delivered.');

@@ -30,7 +30,7 @@ function failurePage(errorName: string): { status: number; title: string; detail
 
 /** Registers `GET /confirmUser?client_id=&user_name=&confirmation_code=`. */
 export function registerConfirmUserRoutes(app: FastifyInstance, steward: StewardHandle): void {
-  const knownClients = new KnownClients(steward.db);
+  const knownClients = new KnownClients(steward);
   app.get('/confirmUser', async (request, reply) => {
     const page = (status: number, title: string, detail: string): FastifyReply =>
       reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(hostedPage(title, detail, RETURN_HINT));

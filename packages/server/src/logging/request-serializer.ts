@@ -3,7 +3,21 @@
 // is logged; headers are left to Fastify's `redact` list.
 
 /** Query parameters whose values are never logged. */
-export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['confirmation_code', 'code', 'token', 'access_token', 'id_token', 'refresh_token', 'password']);
+export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'confirmation_code',
+  'code',
+  'token',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'password',
+  // Managed login: the client's CSRF state and nonce, PKCE verifiers and secrets sent where they do not belong.
+  'state',
+  'nonce',
+  'code_verifier',
+  'client_secret',
+  'id_token_hint',
+]);
 
 /** The URL with the value of every secret query parameter replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

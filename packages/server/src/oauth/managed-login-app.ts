@@ -30,6 +30,12 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
 };
 
+// Single-page apps on any origin exchange codes and refresh, revoke and read userInfo from the
+// browser (PKCE makes that safe for public clients), as Cognito allows, and read the discovery
+// document and keys; no credentials (cookies) are ever sent cross-origin, and the pages themselves
+// are not shared.
+const CORS_PATHS = /^\/(oauth2\/(token|revoke|userInfo)|([\w-]+\/)?\.well-known\/(openid-configuration|jwks\.json))(\?|$)/;
+
 /** Builds the managed-login server (not listening), sharing the main app's services. */
 export async function buildManagedLoginApp(config: Config, steward: StewardHandle, options: ManagedLoginAppOptions = {}): Promise<FastifyInstance> {
   const https = config.managedLoginTls ? { https: options.tls ?? (await managedLoginCertificate(config)) } : {};
@@ -51,10 +57,22 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.origin === undefined || !CORS_PATHS.test(request.url)) return;
+    void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'www-authenticate');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .status(204)
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+        .header('access-control-allow-headers', 'authorization, content-type, x-amz-user-agent, cache-control')
+        .header('access-control-max-age', '600')
+        .send();
+    }
+  });
 
   registerOAuthRoutes(app, steward);
   registerHostedLoginRoutes(app, steward);
-  registerLogoutRoutes(app, steward.db);
+  registerLogoutRoutes(app, steward, steward);
 
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: 'not_found', error_description: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` }));
   return app;

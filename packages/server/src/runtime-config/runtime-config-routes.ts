@@ -25,11 +25,11 @@ export function oauthDomain(managedLoginUrl: string): string {
 }
 
 /** Registers `GET /runtime-config.json`: everything the web app and auth-core need, as absolute same-origin URLs. */
-export function registerRuntimeConfigRoutes(app: FastifyInstance, config: Config, steward: Pick<StewardHandle, 'db' | 'managedLogin'>, origin: (request: FastifyRequest) => string): void {
+export function registerRuntimeConfigRoutes(app: FastifyInstance, config: Config, steward: Pick<StewardHandle, 'db' | 'secrets' | 'managedLogin'>, origin: (request: FastifyRequest) => string): void {
   app.get('/runtime-config.json', async (request, reply) => {
     const ids = await findDefaultPool(steward.db);
     if (ids === undefined) return reply.status(503).send({ message: 'The user pool has not been created yet.' });
-    const client = await findClient(steward.db, ids.clientId);
+    const client = await findClient(steward, ids.clientId);
     const base = origin(request);
     const body: RuntimeConfig = {
       region: config.region,

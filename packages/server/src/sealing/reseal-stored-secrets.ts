@@ -1,23 +1,39 @@
-// Start-up pass over the sealed columns: TOTP secrets stored plain by a version before sealing, or
-// sealed under a secret that is now in DATA_SEALING_PREVIOUS_SECRETS, are sealed under the current
-// DATA_SEALING_SECRET. Pending sign-ins are not re-sealed: they live three minutes.
+// Start-up pass over the sealed columns: TOTP secrets and app-client secrets stored plain by a
+// version before sealing, or sealed under a secret that is now in DATA_SEALING_PREVIOUS_SECRETS, are
+// sealed under the current DATA_SEALING_SECRET. Pending sign-ins are not re-sealed: they live three
+// minutes. Idempotent: a value already sealed under the current secret is left alone.
 import type { Database } from '../db/database.js';
 import { isSealedValue, type SecretBox } from './secret-box.js';
 
-const COLUMNS = ['totp_secret', 'totp_pending_secret'] as const;
+/** A column of sealed values: its table, the key of its rows, and what each value is bound to. */
+interface SealedColumn {
+  readonly table: string;
+  readonly key: string;
+  readonly column: string;
+  /** The binding its writer seals the value of row `key` for. */
+  readonly boundTo: (key: string) => string;
+}
 
-/** Seals plain and re-seals old-key TOTP secrets under the current key; returns how many values changed. */
+const SEALED_COLUMNS: readonly SealedColumn[] = [
+  // Both TOTP columns are bound to "totp:<sub>" (sealTotpSecret).
+  { table: 'users', key: 'sub', column: 'totp_secret', boundTo: (sub) => `totp:${sub}` },
+  { table: 'users', key: 'sub', column: 'totp_pending_secret', boundTo: (sub) => `totp:${sub}` },
+  // "client-secret:<client id>" (sealClientSecret in pool-repository.ts).
+  { table: 'app_clients', key: 'id', column: 'secret', boundTo: (id) => `client-secret:${id}` },
+];
+
+/** Seals plain and re-seals old-key stored secrets under the current key; returns how many values changed. */
 export async function resealStoredSecrets(db: Database, secrets: SecretBox): Promise<number> {
   let changed = 0;
-  for (const column of COLUMNS) {
-    const rows = await db.query<{ sub: string; value: string }>(`SELECT sub, ${column} AS value FROM users WHERE ${column} IS NOT NULL`);
+  for (const { table, key, column, boundTo } of SEALED_COLUMNS) {
+    const rows = await db.query<{ key: string; value: string }>(`SELECT ${key} AS key, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL`);
     for (const row of rows) {
       if (!secrets.needsReseal(row.value)) continue;
-      // Both columns are bound to "totp:<sub>" (sealTotpSecret).
-      const bound = `totp:${row.sub}`;
+      const bound = boundTo(row.key);
       const plain = isSealedValue(row.value) ? secrets.open(bound, row.value) : row.value;
-      await db.query(`UPDATE users SET ${column} = $2 WHERE sub = $1 AND ${column} = $3`, [row.sub, secrets.seal(bound, plain), row.value]);
-      changed++;
+      // Only if unchanged meanwhile (another process starting, or a write since the read).
+      const updated = await db.query(`UPDATE ${table} SET ${column} = $2 WHERE ${key} = $1 AND ${column} = $3 RETURNING 1`, [row.key, secrets.seal(bound, plain), row.value]);
+      changed += updated.length;
     }
   }
   return changed;

@@ -13,6 +13,7 @@ import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
 import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
+import { findTokenFamily, refreshWithRotation, type RefreshDependencies } from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
@@ -57,6 +58,13 @@ export interface SignInGrant {
   readonly user: UserRecord;
   readonly authTime: Date;
   readonly deviceKey?: string | null;
+  /**
+   * Managed login (OAuth): the granted scopes, stored with the sign-in so refreshes keep them; the
+   * access token's `scope` lists them. Undefined for the JSON API (`aws.cognito.signin.user.admin`).
+   */
+  readonly scopes?: readonly string[];
+  /** Managed login: the authorization request's nonce, for the id token (not kept for refreshes). */
+  readonly nonce?: string;
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -102,7 +110,12 @@ interface OriginRow {
   auth_time: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  /** OAuth scopes of the sign-in (migration 0005); null for the JSON API. */
+  scopes: string[] | null;
 }
+
+/** The access token `scope` of a sign-in through the JSON API. */
+export const USER_POOL_API_SCOPE = 'aws.cognito.signin.user.admin';
 
 /** Issues, verifies and revokes tokens. One instance per process; all state is in the database. */
 export class TokenService {
@@ -143,16 +156,26 @@ export class TokenService {
   originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
     const { grant } = origin;
     // Casts: the values go through SELECT, which would otherwise leave them untyped.
-    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at)
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes)
       SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
              ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
-             ${params.add(origin.createdAt)}::timestamptz WHERE ${condition})`;
+             ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb WHERE ${condition})`;
   }
 
   /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */
   async tokensForOrigin(origin: SignInOrigin, groups: string[]): Promise<AuthenticationResult> {
     const { grant } = origin;
-    const tokens = await this.sign({ client: grant.client, user: grant.user, groups, authTime: grant.authTime, originJti: origin.originJti, deviceKey: grant.deviceKey ?? null, now: origin.createdAt });
+    const tokens = await this.sign({
+      client: grant.client,
+      user: grant.user,
+      groups,
+      authTime: grant.authTime,
+      originJti: origin.originJti,
+      deviceKey: grant.deviceKey ?? null,
+      now: origin.createdAt,
+      scopes: grant.scopes ?? null,
+      ...(grant.nonce !== undefined ? { nonce: grant.nonce } : {}),
+    });
     return { ...tokens, RefreshToken: origin.refreshToken };
   }
 
@@ -172,7 +195,62 @@ export class TokenService {
     if (user === undefined) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     const groups = await groupsOfUser(this.db, user.sub);
-    return this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now });
+    return this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now, scopes: origin.scopes });
+  }
+
+  /**
+   * GetTokensFromRefreshToken, and the OAuth token endpoint's grant_type=refresh_token:
+   * `refreshGrant(client, refreshToken, { deviceKey? }): Promise<AuthenticationResult>` — new access
+   * and id tokens of the same sign-in, plus `RefreshToken` only when the client rotates refresh
+   * tokens (refresh-rotation.ts: grace period, reuse revokes the sign-in). Authenticate the client
+   * (its secret) before calling. Throws NotAuthorizedException (unknown, foreign, revoked or expired
+   * token, another device key, user gone or disabled) or RefreshTokenReuseException.
+   */
+  refreshGrant(client: ClientRecord, refreshToken: string, options: { deviceKey?: string } = {}): Promise<AuthenticationResult> {
+    return refreshWithRotation(this.refreshDependencies(), client, refreshToken, options);
+  }
+
+  /**
+   * The OAuth token endpoint's refresh_token grant: refreshGrant, plus the sign-in's OAuth scopes
+   * (null for a sign-in through the JSON API), which decide whether an id token goes back.
+   */
+  async refreshGrantWithScopes(client: ClientRecord, refreshToken: string): Promise<{ tokens: AuthenticationResult; scopes: readonly string[] | null }> {
+    let scopes: readonly string[] | null = null;
+    const deps = this.refreshDependencies();
+    const tokens = await refreshWithRotation(
+      {
+        ...deps,
+        sign: (signing) => {
+          scopes = signing.scopes;
+          return deps.sign(signing);
+        },
+      },
+      client,
+      refreshToken,
+    );
+    return { tokens, scopes };
+  }
+
+  private refreshDependencies(): RefreshDependencies {
+    // Refreshes keep the sign-in's OAuth scopes (FamilySigning carries them).
+    return { db: this.db, clock: this.clock, revocations: this.revocations, hash: hashToken, sign: (signing) => this.sign(signing) };
+  }
+
+  /**
+   * The client_credentials grant: an access token for the app client itself (`sub` = client id,
+   * the granted resource-server scopes), no id or refresh token, no sign-in record: it cannot be
+   * revoked and is refused wherever a user is needed.
+   */
+  async issueForClient(client: ClientRecord, scopes: readonly string[]): Promise<{ AccessToken: string; ExpiresIn: number; TokenType: 'Bearer' }> {
+    const key = await this.keys.activeKey();
+    const iat = epochSeconds(this.clock.now());
+    const ttl = client.accessTokenTtlSeconds ?? this.config.accessTokenTtlSeconds;
+    const access = signRs256Jwt(
+      { alg: 'RS256', kid: key.kid },
+      { sub: client.id, token_use: 'access', scope: scopes.join(' '), auth_time: iat, iss: this.issuer(client.poolId), exp: iat + ttl, iat, version: 2, jti: randomUUID(), client_id: client.id },
+      key.signingKey,
+    );
+    return { AccessToken: access, ExpiresIn: ttl, TokenType: 'Bearer' };
   }
 
   private async sign(args: {
@@ -183,8 +261,12 @@ export class TokenService {
     originJti: string;
     deviceKey: string | null;
     now: Date;
+    /** OAuth scopes (null or absent: the JSON API's aws.cognito.signin.user.admin). */
+    scopes?: readonly string[] | null;
+    nonce?: string;
   }): Promise<AuthenticationResult> {
     const { client, user, groups, now } = args;
+    const scopes = args.scopes ?? null;
     const key = await this.keys.activeKey();
     const iss = this.issuer(user.poolId);
     const iat = epochSeconds(now);
@@ -207,7 +289,7 @@ export class TokenService {
         origin_jti: args.originJti,
         event_id: eventId,
         token_use: 'access',
-        scope: 'aws.cognito.signin.user.admin',
+        scope: scopes === null ? USER_POOL_API_SCOPE : scopes.join(' '),
         auth_time: authTime,
         exp: iat + accessTtl,
         iat,
@@ -225,6 +307,9 @@ export class TokenService {
         ...attributeClaims(user, client),
         iss,
         'cognito:username': user.username,
+        ...(args.nonce !== undefined ? { nonce: args.nonce } : {}),
+        // OIDC at_hash for tokens of managed login: the left half of the access token's SHA-256.
+        ...(scopes !== null ? { at_hash: createHash('sha256').update(access).digest().subarray(0, 16).toString('base64url') } : {}),
         origin_jti: args.originJti,
         aud: client.id,
         event_id: eventId,
@@ -307,17 +392,30 @@ export class TokenService {
   }
 
   /**
-   * RevokeToken: revokes a refresh token of `client` and, with it, every access token of the same
-   * sign-in. Unknown tokens are accepted silently (RFC 7009); another client's token gives
+   * RevokeToken: revokes a refresh token of `client` (current or rotated out) and, with it, every
+   * access token of the same sign-in. Unknown tokens are accepted silently (RFC 7009); another client's token gives
    * UnauthorizedException.
    */
   async revokeRefreshToken(client: ClientRecord, token: string): Promise<void> {
-    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(token)]);
-    const origin = rows[0];
-    if (origin === undefined) return;
-    if (origin.client_id !== client.id) throw fail('UnauthorizedException', 'The refresh token was not issued to this client.');
-    await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [origin.origin_jti, this.clock.now()]);
-    this.revocations.publish({ sub: origin.user_sub });
+    // Any generation of a rotating sign-in revokes the whole sign-in.
+    const family = await findTokenFamily(this.db, hashToken(token));
+    if (family === undefined) return;
+    if (family.clientId !== client.id) throw fail('UnauthorizedException', 'The refresh token was not issued to this client.');
+    await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [family.originJti, this.clock.now()]);
+    this.revocations.publish({ sub: family.userSub });
+  }
+
+  /**
+   * Revokes one sign-in by its origin_jti (its refresh token and every access token of it): managed
+   * login's answer to a replayed authorization code. Returns whether a live sign-in was revoked.
+   */
+  async revokeOrigin(originJti: string): Promise<boolean> {
+    const rows = await this.db.query<{ user_sub: string }>('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL RETURNING user_sub', [
+      originJti,
+      this.clock.now(),
+    ]);
+    for (const row of rows) this.revocations.publish({ sub: row.user_sub });
+    return rows.length > 0;
   }
 
   /**

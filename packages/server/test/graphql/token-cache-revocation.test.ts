@@ -26,7 +26,7 @@ interface SignIn {
 
 /** A fresh confirmed user of the default pool and tokens for it, as a sign-in issues them. */
 async function signIn(server: TestServer): Promise<SignIn> {
-  const client = await findClient(server.db, server.pool.clientId);
+  const client = await findClient(server.app.steward, server.pool.clientId);
   if (client === undefined) throw new Error('seed missing');
   const username = `cache-${randomUUID()}`;
   const user = await insertUser(

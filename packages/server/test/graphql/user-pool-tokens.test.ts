@@ -21,7 +21,7 @@ describe('data API with the user pool token service', () => {
   const clock = new ManualClock();
   const defaultPool = async () => {
     const pool = (await db.query<{ value: { userPoolId: string; clientId: string } }>(`SELECT value FROM server_settings WHERE key = 'default_pool'`))[0]?.value;
-    const client = await findClient(db, String(pool?.clientId));
+    const client = await findClient(app.steward, String(pool?.clientId));
     if (pool === undefined || client === undefined) throw new Error('seed missing');
     return { poolId: pool.userPoolId, client };
   };

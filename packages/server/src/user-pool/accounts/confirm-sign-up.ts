@@ -19,7 +19,7 @@ const confirmInput = object({
 
 /** ConfirmSignUp: checks the emailed code and confirms the user (email becomes verified). */
 export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
   .step('user', async (ctx, i, s) => {
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;
@@ -52,7 +52,7 @@ const resendInput = object({
 
 /** ResendConfirmationCode: a new sign-up code for an unconfirmed user (the old one stops working). */
 export const resendConfirmationCode = defineOperation('ResendConfirmationCode', resendInput)
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
   .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
   .step('delivery', async (ctx, i, s) => {
     if (s.user === undefined) {

@@ -26,7 +26,7 @@ export async function sendResetCode(ctx: OperationContext, user: UserRecord) {
 
 /** ForgotPassword: sends a reset code. */
 export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
   .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
   .step('delivery', async (ctx, i, s) => {
     const user = s.user;
@@ -51,7 +51,7 @@ const confirmInput = object({
 
 /** ConfirmForgotPassword: checks the reset code and sets the new password. */
 export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', confirmInput)
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
   .step('user', async (ctx, i, s) => {
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;

@@ -3,11 +3,12 @@ import { getUserAttributeVerificationCode, verifyUserAttribute } from './attribu
 import { changePassword } from './change-password.js';
 import { confirmSignUp, resendConfirmationCode } from './confirm-sign-up.js';
 import { confirmForgotPassword, forgotPassword } from './forgot-password.js';
+import { getTokensFromRefreshToken } from './get-tokens-from-refresh-token.js';
 import { deleteOwnUser, deleteUserAttributes, getUser, updateUserAttributes } from './profile.js';
 import { signUp } from './sign-up.js';
 import { globalSignOut, revokeToken } from './sign-out.js';
 
-/** The self-service account operations (SignUp … RevokeToken). */
+/** The self-service account operations (SignUp … RevokeToken, GetTokensFromRefreshToken). */
 export const accountOperations: readonly Operation[] = [
   signUp,
   confirmSignUp,
@@ -23,4 +24,5 @@ export const accountOperations: readonly Operation[] = [
   deleteOwnUser,
   globalSignOut,
   revokeToken,
+  getTokensFromRefreshToken,
 ];

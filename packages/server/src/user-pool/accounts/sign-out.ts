@@ -1,4 +1,5 @@
 import { fail } from '../../errors/catalogue.js';
+import { assertClientSecret } from '../auth/sign-in/app-client-checks.js';
 import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
 import { authenticatedUser } from '../users/authenticated-user.js';
@@ -15,7 +16,8 @@ export const revokeToken = defineOperation(
   'RevokeToken',
   object({ Token: string({ min: 1, max: 16384 }), ClientId: clientIdSchema, ClientSecret: optional(string({ max: 128 })) }),
 )
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
+  .do('authenticate the client', (_ctx, i, s) => assertClientSecret(s.found.client, i.ClientSecret))
   .do('require revocation to be enabled', (_ctx, _i, s) => {
     if (!s.found.client.enableTokenRevocation) throw fail('UnsupportedOperationException', 'Token revocation is not enabled for this client.');
   })

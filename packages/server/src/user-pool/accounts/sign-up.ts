@@ -21,7 +21,7 @@ const input = object({
 
 /** SignUp: creates an UNCONFIRMED user and emails a confirmation code. */
 export const signUp = defineOperation('SignUp', input)
-  .step('found', (ctx, i) => requireClient(ctx.db, i.ClientId))
+  .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
   .do('require a password', (_ctx, i) => {
     // The spec: "A server complaint about a null password becomes this message".
     if (i.Password === undefined) throw fail('InvalidParameterException', 'Password cannot be empty');

@@ -1,13 +1,14 @@
 import { identityPoolOperations } from '../../identity-pool/index.js';
 import { accountOperations } from '../accounts/index.js';
 import { adminOperations } from '../admin/index.js';
+import { appClientOperations } from '../app-clients/index.js';
 import { authOperations } from '../auth/index.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...authOperations, ...identityPoolOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...identityPoolOperations];
 }
 
 /** A registry of every operation. */

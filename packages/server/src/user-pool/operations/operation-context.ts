@@ -23,12 +23,18 @@ export interface ServerServices {
   readonly log: Logger;
 }
 
-/** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API) or the CLI. */
+/** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API), the CLI or the hosted login page. */
 export type Caller =
   | { readonly kind: 'public' }
   | { readonly kind: 'admin-credential'; readonly accessKeyId: string }
   | { readonly kind: 'admin-user'; readonly sub: string; readonly username: string }
-  | { readonly kind: 'cli' };
+  | { readonly kind: 'cli' }
+  /**
+   * The hosted login page, running the public sign-in operations for a browser (src/oauth/login/).
+   * `origin`: where its pages are served (steward.managedLogin.publicUrl), the one origin its
+   * passkey ceremonies run on.
+   */
+  | { readonly kind: 'managed-login'; readonly origin: string };
 
 /** Facts about the HTTP request (or CLI invocation) behind an operation. */
 export interface RequestInfo {

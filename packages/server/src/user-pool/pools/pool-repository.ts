@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
+import { isSealedValue, type SecretBox } from '../../sealing/secret-box.js';
 
 /** Password rules of a pool. */
 export interface PasswordPolicy {
@@ -45,6 +46,7 @@ export interface ClientRecord {
   readonly id: string;
   readonly poolId: string;
   readonly name: string;
+  /** The client secret, opened (it is stored sealed, see sealClientSecret); null for a public client. */
   readonly secret: string | null;
   readonly explicitAuthFlows: readonly string[];
   readonly callbackUrls: readonly string[];
@@ -136,12 +138,32 @@ interface ClientRow {
   refresh_token_grace_seconds: number;
 }
 
-function toClient(r: ClientRow): ClientRecord {
+/**
+ * Where app clients are read from: the database (or a transaction) and the SecretBox that opens
+ * their secrets. The server's services (`steward`, an operation's `ctx`) are one.
+ */
+export interface ClientSource {
+  readonly db: Queryable;
+  readonly secrets: SecretBox;
+}
+
+// A client secret is stored sealed (a database reader must not be able to authenticate as a
+// confidential client), bound to its client: a sealed secret copied to another client does not open.
+// reseal-stored-secrets.ts seals plain ones from before and re-seals under a new DATA_SEALING_SECRET.
+const clientSecretBinding = (clientId: string): string => `client-secret:${clientId}`;
+
+/** The stored form of the secret of client `clientId` (what NewClient.sealedSecret takes). */
+export function sealClientSecret(secrets: SecretBox, clientId: string, secret: string): string {
+  return secrets.seal(clientSecretBinding(clientId), secret);
+}
+
+/** Maps a client row, opening its secret: the one place a stored client secret is opened, so every reader of a ClientRecord gets it plain. */
+function toClient(r: ClientRow, secrets: SecretBox): ClientRecord {
   return {
     id: r.id,
     poolId: r.pool_id,
     name: r.name,
-    secret: r.secret,
+    secret: r.secret === null ? null : secrets.open(clientSecretBinding(r.id), r.secret),
     explicitAuthFlows: r.explicit_auth_flows,
     callbackUrls: r.callback_urls,
     logoutUrls: r.logout_urls,
@@ -174,14 +196,14 @@ export async function requirePool(q: Queryable, poolId: string): Promise<PoolRec
 }
 
 /** The app client with this id, or undefined. */
-export async function findClient(q: Queryable, clientId: string): Promise<ClientRecord | undefined> {
-  const rows = await q.query<ClientRow>('SELECT * FROM app_clients WHERE id = $1', [clientId]);
-  return rows[0] === undefined ? undefined : toClient(rows[0]);
+export async function findClient(source: ClientSource, clientId: string): Promise<ClientRecord | undefined> {
+  const rows = await source.db.query<ClientRow>('SELECT * FROM app_clients WHERE id = $1', [clientId]);
+  return rows[0] === undefined ? undefined : toClient(rows[0], source.secrets);
 }
 
 /** The app client and its pool; ResourceNotFoundException when the client does not exist. */
-export async function requireClient(q: Queryable, clientId: string): Promise<{ client: ClientRecord; pool: PoolRecord }> {
-  const { client, pool } = await requireClientWith(q, clientId, 'NULL', []);
+export async function requireClient(source: ClientSource, clientId: string): Promise<{ client: ClientRecord; pool: PoolRecord }> {
+  const { client, pool } = await requireClientWith(source, clientId, 'NULL', []);
   return { client, pool };
 }
 
@@ -191,26 +213,26 @@ export async function requireClient(q: Queryable, clientId: string): Promise<{ c
  * a `WITH …` of CTEs (e.g. data-modifying ones) for `sideSql` to read, run in the same statement.
  */
 export async function requireClientWith(
-  q: Queryable,
+  source: ClientSource,
   clientId: string,
   sideSql: string,
   sideParams: readonly unknown[],
   withSql = '',
 ): Promise<{ client: ClientRecord; pool: PoolRecord; side: unknown }> {
   // Three JSON columns rather than c.*: fewer values for the driver to parse on a hot path.
-  const rows = await q.query<{ client: ClientRow; pool: PoolRow; side: unknown }>(
+  const rows = await source.db.query<{ client: ClientRow; pool: PoolRow; side: unknown }>(
     `${withSql} SELECT row_to_json(c) AS client, row_to_json(p) AS pool, (${sideSql}) AS side FROM app_clients c JOIN user_pools p ON p.id = c.pool_id WHERE c.id = $1`,
     [clientId, ...sideParams],
   );
   const row = rows[0];
   if (row === undefined) throw fail('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
-  return { client: toClient(row.client), pool: toPool(row.pool), side: row.side };
+  return { client: toClient(row.client, source.secrets), pool: toPool(row.pool), side: row.side };
 }
 
 /** All app clients of a pool, oldest first. */
-export async function listClients(q: Queryable, poolId: string): Promise<ClientRecord[]> {
-  const rows = await q.query<ClientRow>('SELECT * FROM app_clients WHERE pool_id = $1 ORDER BY created_at, id', [poolId]);
-  return rows.map(toClient);
+export async function listClients(source: ClientSource, poolId: string): Promise<ClientRecord[]> {
+  const rows = await source.db.query<ClientRow>('SELECT * FROM app_clients WHERE pool_id = $1 ORDER BY created_at, id', [poolId]);
+  return rows.map((row) => toClient(row, source.secrets));
 }
 
 /** What a new pool may set; the rest takes the defaults. */
@@ -250,7 +272,8 @@ export interface NewClient {
   readonly accessTokenTtlSeconds?: number;
   readonly idTokenTtlSeconds?: number;
   readonly refreshTokenTtlSeconds?: number;
-  readonly secret?: string | null;
+  /** The secret as sealClientSecret stored it (sealed for this client's id); null or absent: a public client. */
+  readonly sealedSecret?: string | null;
   readonly allowedOAuthFlows?: readonly OAuthFlow[];
   readonly allowedOAuthScopes?: readonly string[];
   readonly allowedOAuthFlowsUserPoolClient?: boolean;
@@ -266,8 +289,10 @@ export const DEFAULT_MANAGED_LOGIN = {
   supportedIdentityProviders: ['COGNITO'],
 } as const satisfies Partial<NewClient>;
 
-/** Inserts an app client (public unless `secret` is given). */
+/** Inserts an app client (public unless `sealedSecret` is given). */
 export async function insertClient(q: Queryable, client: NewClient, now: Date): Promise<void> {
+  const sealedSecret = client.sealedSecret ?? null;
+  if (sealedSecret !== null && !isSealedValue(sealedSecret)) throw new Error('insertClient takes the client secret sealed (sealClientSecret), never plain.');
   await q.query(
     `INSERT INTO app_clients (id, pool_id, name, callback_urls, logout_urls, access_token_ttl_seconds, id_token_ttl_seconds, refresh_token_ttl_seconds, created_at, updated_at,
                               secret, allowed_oauth_flows, allowed_oauth_scopes, allowed_oauth_flows_user_pool_client, supported_identity_providers, refresh_token_rotation, refresh_token_grace_seconds)
@@ -282,7 +307,7 @@ export async function insertClient(q: Queryable, client: NewClient, now: Date): 
       client.idTokenTtlSeconds ?? null,
       client.refreshTokenTtlSeconds ?? null,
       now,
-      client.secret ?? null,
+      sealedSecret,
       JSON.stringify(client.allowedOAuthFlows ?? []),
       JSON.stringify(client.allowedOAuthScopes ?? []),
       client.allowedOAuthFlowsUserPoolClient ?? false,

@@ -130,7 +130,7 @@ export async function loadClientAndAuthSession<S extends object = Record<string,
     AND s.expires_at > ${params.add(ctx.clock.now())}::timestamptz AND s.attempts < ${params.add(ctx.config.authSessionMaxAttempts)}::int`;
   const claim = ctx.lockout.claimCte(params, 'claim', `SELECT s.guess_key FROM auth_sessions s WHERE s.id = $2 AND ${guessed}`);
   const { client, pool, side } = await requireClientWith(
-    ctx.db,
+    ctx,
     clientId,
     `SELECT row_to_json(x) FROM (SELECT s.*, row_to_json(u) AS session_user, (${guessed}) AS guessed, (SELECT failures FROM claim) AS claimed
        FROM auth_sessions s LEFT JOIN users u ON u.sub = s.user_sub WHERE s.id = $2) x`,

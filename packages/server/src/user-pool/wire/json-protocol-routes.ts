@@ -52,7 +52,7 @@ function parseBody(raw: unknown): unknown {
 
 /** Registers `POST /` on `app` (in its own encapsulated scope, with a raw-string body parser). */
 export async function registerJsonProtocolRoutes(app: FastifyInstance, services: ServerServices, registry: OperationRegistry): Promise<void> {
-  const knownClients = new KnownClients(services.db);
+  const knownClients = new KnownClients(services);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

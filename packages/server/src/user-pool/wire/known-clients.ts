@@ -3,8 +3,7 @@
 // Only clients that exist are remembered, briefly and in a bounded map: a flood of made-up ids
 // costs one indexed read each and leaves nothing behind.
 import { callerAddressKey, type AbuseLimits } from '../../abuse/abuse-limits.js';
-import type { Queryable } from '../../db/database.js';
-import { requireClient } from '../pools/pool-repository.js';
+import { requireClient, type ClientSource } from '../pools/pool-repository.js';
 
 /** How long a known client's pool is remembered (a deleted client is refused by its operation meanwhile). */
 const TTL_MS = 30_000;
@@ -15,7 +14,7 @@ const MAX_ENTRIES = 1_000;
 export class KnownClients {
   private readonly pools = new Map<string, { readonly poolId: string; readonly until: number }>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly clients: ClientSource) {}
 
   /** The pool of the app client; ResourceNotFoundException (requireClient's answer) when there is no such client. */
   async poolOf(clientId: string): Promise<string> {
@@ -23,7 +22,7 @@ export class KnownClients {
     const known = this.pools.get(clientId);
     if (known !== undefined && known.until > now) return known.poolId;
     this.pools.delete(clientId);
-    const { pool } = await requireClient(this.db, clientId);
+    const { pool } = await requireClient(this.clients, clientId);
     if (this.pools.size >= MAX_ENTRIES) {
       const oldest = this.pools.keys().next();
       if (oldest.done !== true) this.pools.delete(oldest.value);

@@ -53,7 +53,7 @@ export const respondToAuthChallenge = defineOperation(
 )
   .step('loaded', async (ctx, i) => {
     if (i.Session === undefined) {
-      await requireClient(ctx.db, i.ClientId);
+      await requireClient(ctx, i.ClientId);
       throw fail('InvalidParameterException', 'Missing required parameter Session');
     }
     const loaded = await loadClientAndAuthSession<SignInState>(ctx, i.ClientId, i.Session, i.ChallengeName);

@@ -6,7 +6,7 @@ import { requireClient, requireClientWith } from '../../pools/pool-repository.js
 import { userByNameSql, userFromJson, type UserRecord } from '../../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, enumeration, object, optional } from '../../wire/input-schema.js';
 import { startCustomAuth } from '../custom-auth/custom-auth-rounds.js';
-import { assertFlowAllowed } from '../sign-in/app-client-checks.js';
+import { assertCallerMayUseFlow } from '../sign-in/app-client-checks.js';
 import { authParametersSchema } from '../sign-in/auth-parameters-schema.js';
 import { sendOutcome, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
 import type { AuthFlow } from '../sign-in/sign-in-state.js';
@@ -29,10 +29,10 @@ async function loadScope(
   parameters: Readonly<Record<string, string>>,
 ): Promise<{ scope: SignInScope; byName?: UserRecord | null }> {
   const login = parameters.USERNAME;
-  if (flow !== 'USER_SRP_AUTH' || login === undefined || login === '') return { scope: await requireClient(ctx.db, clientId) };
+  if (flow !== 'USER_SRP_AUTH' || login === undefined || login === '') return { scope: await requireClient(ctx, clientId) };
   const params = new SqlParams([clientId]);
   const sideSql = userByNameSql(params, 'c.pool_id', login);
-  const { client, pool, side } = await requireClientWith(ctx.db, clientId, sideSql, params.values.slice(1));
+  const { client, pool, side } = await requireClientWith(ctx, clientId, sideSql, params.values.slice(1));
   return { scope: { client, pool }, byName: userFromJson(side) };
 }
 
@@ -66,6 +66,6 @@ export const initiateAuth = defineOperation(
 )
   .step('loaded', (ctx, i) => loadScope(ctx, i.ClientId, i.AuthFlow, i.AuthParameters ?? {}))
   .step('scope', (_ctx, _i, s) => s.loaded.scope)
-  .do('check the client allows the flow', (_ctx, i, s) => assertFlowAllowed(s.scope.client, i.AuthFlow))
+  .do('check the client allows the flow', (ctx, i, s) => assertCallerMayUseFlow(ctx.caller, s.scope.client, i.AuthFlow))
   .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
   .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));

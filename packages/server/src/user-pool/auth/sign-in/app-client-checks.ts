@@ -1,6 +1,7 @@
 // What the app client allows: its explicit auth flows and, for clients with a secret, SECRET_HASH.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { fail } from '../../../errors/catalogue.js';
+import type { Caller } from '../../operations/operation-context.js';
 import type { ClientRecord } from '../../pools/pool-repository.js';
 import type { AuthFlow } from './sign-in-state.js';
 
@@ -13,9 +14,39 @@ const FLOW_SETTING: Record<AuthFlow, string> = {
   REFRESH_TOKEN: 'ALLOW_REFRESH_TOKEN_AUTH',
 };
 
-/** InvalidParameterException unless the client's ExplicitAuthFlows allow `flow` (Cognito's wording). */
+/**
+ * InvalidParameterException unless the client's ExplicitAuthFlows allow `flow` (Cognito's wording).
+ * A client that rotates refresh tokens refreshes only through GetTokensFromRefreshToken: REFRESH_TOKEN_AUTH
+ * would hand out tokens without moving the family on, so Cognito refuses it there whatever the flows say.
+ */
 export function assertFlowAllowed(client: ClientRecord, flow: AuthFlow): void {
   if (!client.explicitAuthFlows.includes(FLOW_SETTING[flow])) throw fail('InvalidParameterException', `${flow} flow not enabled for this client`);
+  if ((flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') && client.refreshTokenRotation.enabled) {
+    throw fail('InvalidParameterException', `${flow} flow not enabled for this client: it rotates refresh tokens, refresh with GetTokensFromRefreshToken`);
+  }
+}
+
+/**
+ * For a client with a secret: NotAuthorizedException unless `given` is that secret (GetTokensFromRefreshToken,
+ * RevokeToken). Compared as SHA-256 digests in constant time, so neither content nor length shows. Public clients pass.
+ */
+export function assertClientSecret(client: ClientRecord, given: string | undefined): void {
+  if (client.secret === null) return;
+  if (given === undefined || given === '') throw fail('NotAuthorizedException', `Client ${client.id} is configured for secret but secret was not received`);
+  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+  if (!timingSafeEqual(digest(client.secret), digest(given))) throw fail('NotAuthorizedException', `Unable to verify secret for client ${client.id}`);
+}
+
+/**
+ * Flows the hosted login page runs for an app client whatever its ExplicitAuthFlows say, as Cognito's
+ * hosted UI signs in through any managed-login client: SRP for the password, USER_AUTH for passkeys.
+ */
+const MANAGED_LOGIN_FLOWS: ReadonlySet<AuthFlow> = new Set<AuthFlow>(['USER_SRP_AUTH', 'USER_AUTH']);
+
+/** InitiateAuth's flow check: assertFlowAllowed, except for the flows the hosted login page (caller kind 'managed-login') runs itself. */
+export function assertCallerMayUseFlow(caller: Caller, client: ClientRecord, flow: AuthFlow): void {
+  if (caller.kind === 'managed-login' && MANAGED_LOGIN_FLOWS.has(flow)) return;
+  assertFlowAllowed(client, flow);
 }
 
 /** SECRET_HASH = base64(HMAC-SHA256(client secret, username + client id)). */

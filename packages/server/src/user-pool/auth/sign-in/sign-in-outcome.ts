@@ -150,7 +150,8 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   ctes.push(ctx.lockout.clearFailuresCte(params, 'cleared', [ctx.lockout.userKey('password', user.sub), ctx.lockout.userKey('mfa', user.sub)], gate));
   let deviceKey = outcome.deviceKey;
   let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
-  if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool)) {
+  // The hosted login page remembers no devices (as Cognito's hosted UI): its browser has nowhere to keep a device's keys.
+  if (deviceKey === null && outcome.offerNewDevice && deviceTrackingOn(scope.pool) && ctx.caller.kind !== 'managed-login') {
     const keys = newDeviceKeys(user.poolId);
     ctes.push(...pendingDeviceCtes(params, 'new_device', { ...keys, poolId: user.poolId, userSub: user.sub, ip: ctx.request.ip, now }, gate));
     deviceKey = keys.deviceKey;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../errors/catalogue.js';
-import { allowedOrigin, ceremonyOrigin, defaultRelyingPartyId, type RelyingParty } from './relying-party.js';
+import type { PoolRecord } from '../../pools/pool-repository.js';
+import { allowedOrigin, ceremonyOrigin, defaultRelyingPartyId, managedLoginOrigins, relyingParty, type RelyingParty } from './relying-party.js';
 
 const rp: RelyingParty = { id: 'steward.example.com', name: 'steward', userVerification: 'preferred', origins: [] };
 
@@ -38,6 +39,28 @@ describe('passkey origins', () => {
     }
     // Another machine's address stays as it is: no browser will use it, and localhost would be wrong.
     expect(defaultRelyingPartyId('http://10.0.0.5:3000')).toBe('10.0.0.5');
+  });
+
+  // The hosted login page runs its ceremonies on the managed-login origin (same RP id, its own origin).
+  it('expects the hosted login page’s ceremonies on the managed-login origin only, whatever the pool lists for its apps', () => {
+    const pool = { name: 'steward', webauthnConfiguration: { origins: ['https://steward.example.com'] } } as unknown as PoolRecord;
+    const config = { publicUrl: 'https://steward.example.com' } as Parameters<typeof relyingParty>[0]['config'];
+    const forApps = relyingParty({ config, caller: { kind: 'public' } }, pool);
+    const forPage = relyingParty({ config, caller: { kind: 'managed-login', origin: 'https://auth.steward.example.com' } }, pool);
+    expect(forApps.origins).toEqual(['https://steward.example.com']);
+    expect(forPage.origins).toEqual(['https://auth.steward.example.com']);
+    expect(allowedOrigin(forPage, 'https://auth.steward.example.com')).toBe('https://auth.steward.example.com');
+    expect(refused('https://steward.example.com', forPage)).toBe(true);
+    expect(refused('https://auth.steward.example.com', forApps)).toBe(true);
+    // Still within the RP id: a managed-login origin on another domain cannot use the pool's passkeys.
+    expect(refused('https://login.other.example', { ...forPage, origins: managedLoginOrigins('https://login.other.example') })).toBe(true);
+  });
+
+  it('takes a loopback managed-login address as localhost too, as the RP id does', () => {
+    expect(managedLoginOrigins('https://localhost:3443')).toEqual(['https://localhost:3443']);
+    expect(managedLoginOrigins('http://127.0.0.1:3443/')).toEqual(['http://127.0.0.1:3443', 'http://localhost:3443']);
+    expect(managedLoginOrigins('https://[::1]')).toEqual(['https://[::1]', 'https://localhost']);
+    expect(managedLoginOrigins('https://10.0.0.5:3443')).toEqual(['https://10.0.0.5:3443']);
   });
 
   it('reads the origin from clientDataJSON and ignores garbage', () => {

@@ -1,7 +1,9 @@
 // The WebAuthn relying party of a pool: its id (a domain), name, the user-verification policy, and
 // which origins may use it. An origin must be https (or http on localhost) and its host the RP id
 // or a subdomain of it — what browsers enforce for the credential, checked again here so a
-// ceremony relayed through another site is refused.
+// ceremony relayed through another site is refused. Which origins beyond that depends on who runs
+// the ceremony: the pool's apps (the `origins` list), or the hosted login page, whose ceremonies
+// run on the managed-login origin and nowhere else.
 import { isIP } from 'node:net';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
@@ -12,28 +14,44 @@ export interface RelyingParty {
   readonly id: string;
   readonly name: string;
   readonly userVerification: 'required' | 'preferred';
-  /** Explicit allow-list of origins (pool setting `origins`); empty: any origin within the RP id. */
+  /** Explicit allow-list of origins (the pool setting `origins`, or the hosted login page's own origin); empty: any origin within the RP id. */
   readonly origins: readonly string[];
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Loopback and any-interface addresses (the development defaults of HOST). */
+const LOOPBACK_OR_ANY = /^(127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1?)$/;
+
 /**
  * The relying party from the pool's webauthn_configuration ({relyingPartyId, userVerification,
- * origins}), defaulting to the host of PUBLIC_URL and user verification "preferred".
+ * origins}), defaulting to the host of PUBLIC_URL and user verification "preferred", as the caller
+ * may use it: the hosted login page (caller kind 'managed-login') only on its own origin, whatever
+ * the pool lists for its apps; anyone else on the pool's `origins` (empty: any within the RP id).
  */
-export function relyingParty(ctx: Pick<OperationContext, 'config'>, pool: PoolRecord): RelyingParty {
+export function relyingParty(ctx: Pick<OperationContext, 'config' | 'caller'>, pool: PoolRecord): RelyingParty {
   const settings = pool.webauthnConfiguration as { relyingPartyId?: unknown; userVerification?: unknown; origins?: unknown };
   const id = typeof settings.relyingPartyId === 'string' && settings.relyingPartyId !== '' ? settings.relyingPartyId : defaultRelyingPartyId(ctx.config.publicUrl);
+  const poolOrigins = Array.isArray(settings.origins) ? settings.origins.filter((o): o is string => typeof o === 'string') : [];
   return {
     id,
     name: pool.name,
     userVerification: settings.userVerification === 'required' ? 'required' : 'preferred',
-    origins: Array.isArray(settings.origins) ? settings.origins.filter((o): o is string => typeof o === 'string') : [],
+    origins: ctx.caller.kind === 'managed-login' ? managedLoginOrigins(ctx.caller.origin) : poolOrigins,
   };
 }
 
-const LOOPBACK_OR_ANY = /^(127\.\d+\.\d+\.\d+|0\.0\.0\.0|::1?)$/;
+/**
+ * The origins a ceremony of the hosted login page may run on: the managed-login origin and, when
+ * that is a loopback or any-interface address (which browsers refuse as a passkey's host), the same
+ * scheme and port on localhost — where defaultRelyingPartyId sends such a server's passkeys.
+ */
+export function managedLoginOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) === 0 || !LOOPBACK_OR_ANY.test(host)) return [url.origin];
+  return [url.origin, `${url.protocol}//localhost${url.port === '' ? '' : `:${url.port}`}`];
+}
 
 /**
  * The RP id PUBLIC_URL implies. Browsers refuse an IP address as RP id, so a server on the loopback

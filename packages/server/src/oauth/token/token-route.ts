@@ -1,0 +1,34 @@
+// POST /oauth2/token: authorization_code, refresh_token and client_credentials grants, with client
+// authentication by HTTP Basic, the form body, or (public clients) client_id alone.
+import { defineEndpoint } from '../http/endpoint.js';
+import { formParameters } from '../http/form.js';
+import { NO_STORE, oauthError } from '../http/oauth-error.js';
+import { authenticateClient, type AuthenticatedClient } from './client-authentication.js';
+import { authorizationCodeGrant } from './grants/authorization-code-grant.js';
+import { clientCredentialsGrant } from './grants/client-credentials-grant.js';
+import { refreshTokenGrant } from './grants/refresh-token-grant.js';
+import { TOKEN_PARAMETERS, type TokenParameters, type TokenResponse } from './grants/token-response.js';
+import type { ServerServices } from '../../user-pool/operations/operation-context.js';
+
+type Grant = (services: ServerServices, client: AuthenticatedClient, parameters: TokenParameters) => Promise<TokenResponse>;
+
+/** The grants served, by grant_type. */
+export const GRANTS: Readonly<Record<string, Grant>> = {
+  authorization_code: authorizationCodeGrant,
+  refresh_token: refreshTokenGrant,
+  client_credentials: clientCredentialsGrant,
+};
+
+/** POST /oauth2/token. */
+export const tokenEndpoint = defineEndpoint('token')
+  .step('parameters', (ctx) => formParameters(ctx.request, TOKEN_PARAMETERS))
+  .step('client', (ctx, s) => authenticateClient(ctx.steward, ctx.request, s.parameters))
+  .step('grant', (_ctx, s) => {
+    const type = s.parameters.grant_type;
+    if (type === undefined) throw oauthError('invalid_request', 'The grant_type parameter is required.');
+    const grant = Object.prototype.hasOwnProperty.call(GRANTS, type) ? GRANTS[type] : undefined;
+    if (grant === undefined) throw oauthError('unsupported_grant_type', `The grant_type ${type} is not supported.`);
+    return grant;
+  })
+  .step('tokens', (ctx, s) => s.grant(ctx.steward, s.client, s.parameters))
+  .respond((ctx, s) => ctx.reply.headers(NO_STORE).send(s.tokens));
