@@ -75,7 +75,8 @@ export interface TokenFamily {
   readonly presented: PresentedToken;
 }
 
-interface FamilyRow {
+/** The columns of a `refresh_tokens` row the token service reads. */
+export interface RefreshTokenRow {
   origin_jti: string;
   client_id: string;
   user_sub: string;
@@ -83,7 +84,11 @@ interface FamilyRow {
   auth_time: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  /** OAuth scopes of the sign-in (migration 0005); null for the JSON API. */
   scopes: string[] | null;
+}
+
+interface FamilyRow extends RefreshTokenRow {
   superseded_at: Date | null;
 }
 

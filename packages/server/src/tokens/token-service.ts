@@ -13,7 +13,7 @@ import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
 import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
-import { findTokenFamily, refreshWithRotation, type RefreshDependencies } from './refresh-rotation.js';
+import { findTokenFamily, refreshWithRotation, type RefreshDependencies, type RefreshTokenRow } from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
@@ -102,18 +102,6 @@ export function attributeClaims(user: UserRecord, client: ClientRecord): Record<
   return claims;
 }
 
-interface OriginRow {
-  origin_jti: string;
-  client_id: string;
-  user_sub: string;
-  device_key: string | null;
-  auth_time: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-  /** OAuth scopes of the sign-in (migration 0005); null for the JSON API. */
-  scopes: string[] | null;
-}
-
 /** The access token `scope` of a sign-in through the JSON API. */
 export const USER_POOL_API_SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -185,7 +173,7 @@ export class TokenService {
    * of another client, or its user is gone or disabled.
    */
   async refresh(client: ClientRecord, refreshToken: string): Promise<AuthenticationResult> {
-    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(refreshToken)]);
+    const rows = await this.db.query<RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(refreshToken)]);
     const origin = rows[0];
     if (origin === undefined || origin.client_id !== client.id) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
     if (origin.revoked_at !== null) throw fail('NotAuthorizedException', 'Refresh Token has been revoked');
@@ -354,9 +342,9 @@ export class TokenService {
   }
 
   /** Throws NotAuthorizedException unless the sign-in `originJti` is live (not revoked, not expired, user present). */
-  private async assertOriginLive(originJti: string, sub: string, label: string): Promise<OriginRow> {
+  private async assertOriginLive(originJti: string, sub: string, label: string): Promise<RefreshTokenRow> {
     if (!/^[0-9a-f-]{36}$/i.test(originJti)) throw fail('NotAuthorizedException', `Invalid ${label}`);
-    const rows = await this.db.query<OriginRow>('SELECT * FROM refresh_tokens WHERE origin_jti = $1', [originJti]);
+    const rows = await this.db.query<RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE origin_jti = $1', [originJti]);
     const origin = rows[0];
     if (origin === undefined || origin.user_sub !== sub || origin.revoked_at !== null) throw fail('NotAuthorizedException', `${label} has been revoked`);
     return origin;

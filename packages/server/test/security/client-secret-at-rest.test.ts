@@ -17,6 +17,7 @@ import { BOTH_DATABASES, startTestServer, TEST_ADMIN_CREDENTIALS, TEST_POSTGRES_
 import { adminInvoke } from '../oauth/app-client-fixtures.js';
 import { basicAuthorization, CALLBACK, createOAuthClient, pkcePair, postForm, signInForCallback, type OAuthTestClient } from '../oauth/oauth-fixtures.js';
 import { callAt } from '../server-process.js';
+import { dumpDatabase } from './database-dump.js';
 
 type Call = (target: string, body: unknown) => Promise<{ status: number; body: Record<string, unknown> }>;
 
@@ -34,17 +35,6 @@ async function signInWithSecretHash(server: TestServer, call: Call, client: { cl
   const result = done.body.AuthenticationResult as { AccessToken: string; RefreshToken: string } | undefined;
   expect(result, JSON.stringify(done.body)).toBeDefined();
   return result as { AccessToken: string; RefreshToken: string };
-}
-
-/** Every row of every table of the server's schema, as text. */
-async function dumpDatabase(server: TestServer): Promise<string> {
-  const tables = await server.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const rows = await server.db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
-    parts.push(...rows.map((r) => `${table_name}: ${r.row}`));
-  }
-  return parts.join('\n');
 }
 
 describe.each(BOTH_DATABASES)('app-client secrets at rest (%s)', (database) => {

@@ -11,17 +11,7 @@ import { SecretBox } from '../../src/sealing/secret-box.js';
 import { resealStoredSecrets } from '../../src/sealing/reseal-stored-secrets.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
 import { advance, AUTH_TEST_ENV, createTestUser, params, passwordAuth, session, totpAt, respond, tokens } from '../auth/auth-fixtures.js';
-
-/** Every row of every table of the server's schema, as text. */
-async function dumpDatabase(server: TestServer): Promise<string> {
-  const tables = await server.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
-  const parts: string[] = [];
-  for (const { table_name } of tables) {
-    const rows = await server.db.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table_name}" t`);
-    parts.push(...rows.map((r) => `${table_name}: ${r.row}`));
-  }
-  return parts.join('\n');
-}
+import { dumpDatabase } from './database-dump.js';
 
 describe.each(BOTH_DATABASES)('what a reader of the database sees (%s)', (database) => {
   let server: TestServer;
