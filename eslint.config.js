@@ -23,8 +23,9 @@ export default tseslint.config(
     },
   },
   {
-    // auth-core runs unchanged in browsers: no Node built-ins in its source.
-    files: ['packages/auth-core/src/**/*.ts'],
+    // auth-core runs unchanged in browsers: no Node built-ins in its source, nor in the test doubles
+    // of @steward/auth-core/testing (apps run their unit tests in jsdom and real browsers too).
+    files: ['packages/auth-core/src/**/*.ts', 'packages/auth-core/testing/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'auth-core must run in browsers.' }] }],

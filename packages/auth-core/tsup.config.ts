@@ -1,11 +1,18 @@
 import { rmSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 import { build } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 import type { Options } from 'tsup';
 
-/** The package's entry points: `.` and `./srp` in package.json's exports. */
-const entries = { index: 'src/index.ts', 'srp/index': 'src/srp/index.ts' };
+/** The package's entry points: `.`, `./srp`, `./cognito` and `./testing` in package.json's exports. */
+const entries = {
+  index: 'src/index.ts',
+  'srp/index': 'src/srp/index.ts',
+  'cognito-provider/index': 'src/cognito-provider/index.ts',
+  'testing/index': 'testing/index.ts',
+};
 
 /** The source modules the entry points reach at run time: no tests, test helpers or type-only files. */
 async function runtimeModules(): Promise<string[]> {
@@ -23,6 +30,23 @@ async function runtimeModules(): Promise<string[]> {
   return Object.keys(metafile.inputs).filter((path) => path.startsWith('src/') && path.endsWith('.ts'));
 }
 
+/**
+ * For the ESM build of `./testing`: every import of a production module (`../src/…`) stays an import,
+ * of that module's file in the ESM build (`dist/testing/index.js` → `../runtime/auth-runtime.js`), so
+ * the doubles and the app under test share one copy of every module (the Hub, error classes, stores).
+ */
+const productionModulesFromBuild: Plugin = {
+  name: 'production-modules-from-build',
+  setup(pluginBuild) {
+    const sourceDir = resolve('src');
+    pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const fromSource = relative(sourceDir, resolve(args.resolveDir, args.path));
+      if (fromSource.startsWith('..')) return undefined;
+      return { path: `../${fromSource.replaceAll('\\', '/')}`, external: true };
+    });
+  },
+};
+
 const shared = { target: 'es2022', platform: 'neutral', sourcemap: false, clean: false } satisfies Options;
 
 export default defineConfig(async (cli) => {
@@ -39,6 +63,15 @@ export default defineConfig(async (cli) => {
       format: 'esm',
       bundle: false,
       dts: { entry: entries },
+    },
+    {
+      // The test doubles of `./testing` in one file (bundler tree-shaking does not matter for them);
+      // their imports of production modules point at the files above.
+      ...shared,
+      entry: { 'testing/index': entries['testing/index'] },
+      format: 'esm',
+      bundle: true,
+      esbuildPlugins: [productionModulesFromBuild],
     },
     {
       // CJS is for Node's require(): one file per entry point, sharing a chunk so `.` and `./srp` hand

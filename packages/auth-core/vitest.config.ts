@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['**/*.props.test.ts'] } },
-      { extends: true, test: { name: 'props', include: ['src/**/*.props.test.ts', 'test/**/*.props.test.ts'] } },
+      // test/properties.ts: FC_NUM_RUNS, FC_SEED and FC_PATH, and a replay command in every failure report.
+      { extends: true, test: { name: 'props', include: ['src/**/*.props.test.ts', 'test/**/*.props.test.ts'], setupFiles: ['./test/properties.ts'] } },
     ],
   },
 });

@@ -5,6 +5,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['steward-source'], externalConditions: ['steward-source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // fast-check knobs (FC_NUM_RUNS, FC_SEED, FC_PATH) and a replay command in every failure report.
+    setupFiles: ['./test/properties.ts'],
     testTimeout: 30_000,
     // Two files at a time on this 2-core machine (vitest's default leaves one core idle): most files
     // spend their time waiting on PostgreSQL, child processes and HTTP, not on the CPU.

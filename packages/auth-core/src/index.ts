@@ -233,3 +233,34 @@ export type {
 } from './machines/reset-password-machine.js';
 export { SIGN_IN_STATE_TTL_MS, clearSignInState, loadSignInState, signInStateKey } from './machines/sign-in-state-store.js';
 export type { PersistedSignInState } from './machines/sign-in-state-store.js';
+
+// ---- aws-amplify/auth compatibility: the names an Amplify app imports (issue 14: exports, types, errors) ----
+export { decodeJWT } from './tokens/jwt.js';
+export type { CredentialsAndIdentityIdProvider, GetCredentialsOptions, TokenProvider } from './api/provider-types.js';
+export type { AuthErrorMetadata } from './errors/auth-error.js';
+
+// ---- aws-amplify v6 configuration shape and the Amplify object (issue 14: config shape; the rest is in @steward/auth-core/cognito) ----
+export { Amplify, getConfig } from './runtime/amplify.js';
+export { findAuthRuntime } from './runtime/auth-runtime.js';
+export type { ConfigureOptions, LibraryOptions } from './runtime/auth-runtime.js';
+export { toResourcesConfig } from './config/amplify-config.js';
+export type {
+  AmplifyAuthConfig,
+  AmplifyOAuthConfig,
+  AuthConfigUserAttributes,
+  CognitoIdentityPoolConfig,
+  CognitoLoginWith,
+  CognitoMfaConfig,
+  CognitoPasswordFormat,
+  CognitoPasswordlessConfig,
+  CognitoUserPoolAndIdentityPoolConfig,
+  CognitoUserPoolConfig,
+  CognitoUserPoolConfigMfaStatus,
+  CustomOAuthProvider,
+  OAuthProvider,
+  OAuthScope,
+  ResourcesConfig,
+} from './config/amplify-config.js';
+export { DEFAULT_PASSWORD_POLICY, passwordRules } from './validation/password-policy.js';
+export type { PasswordPolicy } from './validation/password-policy.js';
+export { assertConfiguredPasswordPolicy } from './validation/configured-password-policy.js';

@@ -5,6 +5,17 @@ export { systemClock, consoleLogger, epochSeconds, type AuthPort, type Clock, ty
 export { createGraphqlTransport, authCoreTokenSource, type GraphqlTransport, type GraphqlTransportOptions, type TokenSource } from './graphql/graphql-transport.js';
 export { createModelClient, type EntityOperations, type ListOptions, type ModelClient, type PageOf } from './graphql/model-client.js';
 export {
+  entityIndexes,
+  indexDefinition,
+  indexQueryDocument,
+  type IndexDefinition,
+  type IndexQueryName,
+  type IndexQueryOptions,
+  type KeyCondition,
+  type PartitionArgument,
+  type SortDirection,
+} from './graphql/entity-indexes.js';
+export {
   entityFields,
   entityNames,
   entityPlurals,

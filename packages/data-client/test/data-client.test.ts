@@ -13,7 +13,7 @@ describe.each(BACKENDS)('data client against the real data API on %s', (backend)
   afterAll(async () => h.close());
 
   it('offers typed create, get, list, update and delete for every entity', async () => {
-    expect(entityNames).toHaveLength(15);
+    expect(entityNames).toHaveLength(16);
     const c = await admin.models.ClientMdl.create({ clientName: 'Acme', clientNumber: 'C-9' });
     expect(c.__typename).toBe('ClientMdl');
     const a = await admin.models.AccountMdl.create({ clientNumber: 'C-9', clientmdlID: c.id, listedDate: '2024-06-30', currentUpb: 1500.5 });
@@ -28,6 +28,14 @@ describe.each(BACKENDS)('data client against the real data API on %s', (backend)
       const page = await admin.models[name].list({ limit: 1 });
       expect(Array.isArray(page.items), name).toBe(true);
     }
+  });
+
+  it('saves a modification option for an account and lists the options of that account', async () => {
+    const saved = await admin.models.ModificationOptionMdl.create({ accountmdlID: 'acct-opt', clientNumber: 'C-9', optionName: 'Rate reduction', ratePercent: 4.5, termMonths: 300, balance: 150000, monthlyPayment: 833.75 });
+    expect(saved.__typename).toBe('ModificationOptionMdl');
+    await admin.models.ModificationOptionMdl.create({ accountmdlID: 'acct-other', optionName: 'Term extension' });
+    const page = await admin.models.ModificationOptionMdl.list({ filter: { accountmdlID: { eq: 'acct-opt' } } });
+    expect(page.items.map((o) => [o.optionName, o.ratePercent, o.termMonths, o.monthlyPayment])).toEqual([['Rate reduction', 4.5, 300, 833.75]]);
   });
 
   it('iterates over every page with the async iterator', async () => {

@@ -82,3 +82,38 @@ describe('admin REST API', () => {
     expect(missing.body.__type).toBe('InvalidParameterException');
   });
 });
+
+describe.each(['pglite', 'postgres'] as const)('admin REST API on %s: deleting your own account', (database) => {
+  let server: TestServer;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database });
+    adminToken = (await issueTokensFor(server, 'admin')).AccessToken;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${server.url}/admin${path}`, { method: 'POST', headers: { authorization: adminToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('refuses an admin deleting their own account, whatever the case of the name, and keeps the account', async () => {
+    // Threat: the last administrator locking everyone out of user management by accident.
+    for (const username of ['admin', 'ADMIN']) {
+      const refused = await post('/deleteUser', { username });
+      expect(refused.status).toBe(400);
+      expect(refused.body.__type).toBe('SelfDeletionNotAllowedException');
+      expect(refused.body.message).toBe('An administrator cannot delete their own account.');
+    }
+    const still = await fetch(`${server.url}/admin/getUser?username=admin`, { headers: { authorization: adminToken } });
+    expect(still.status).toBe(200);
+  });
+
+  it('still lets the admin delete another account', async () => {
+    expect((await post('/createUser', { username: 'leaver', temporaryPassword: 'Temp-Passw0rd!', attributes: { email: 'leaver@example.com' } })).status).toBe(200);
+    expect(await post('/deleteUser', { username: 'leaver' })).toEqual({ status: 200, body: { message: 'Deleted leaver' } });
+  });
+});

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from './properties.js';
 import { isServiceError } from '../src/errors/catalogue.js';
 import type { Operation } from '../src/user-pool/operations/operation.js';
 import type { OperationContext } from '../src/user-pool/operations/operation-context.js';
@@ -118,7 +119,7 @@ describe('fuzzing every operation with malformed bodies', () => {
           const body = JSON.parse(response.body) as Record<string, unknown>;
           if (response.statusCode >= 400 && typeof body.__type !== 'string') throw new Error(`${op.name}: error without __type`);
         }),
-        { numRuns: RUNS_PER_OPERATION },
+        propertyRuns(RUNS_PER_OPERATION),
       );
     }
   });
@@ -135,7 +136,7 @@ describe('fuzzing every operation with malformed bodies', () => {
               if (!isServiceError(error)) throw error;
             }
           }),
-          { numRuns: RUNS_PER_OPERATION },
+          propertyRuns(RUNS_PER_OPERATION),
         );
       }
     });

@@ -37,7 +37,7 @@ describe('forgot password', () => {
 
     const steps = await signIn(page, baseUrl, person);
     expect(steps[0]).toBe('Enter your authenticator code');
-    await expectHeading(page, 'Dashboard');
+    await expectHeading(page, 'Welcome to Steward');
     await saveScreenshot(page, 'forgot-password');
     await context.close();
   });

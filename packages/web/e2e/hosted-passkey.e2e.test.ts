@@ -46,7 +46,7 @@ describe('a passkey on the hosted page', () => {
     await signOut(page);
 
     const visited = recordNavigations(page);
-    await page.goto('/login?next=%2Ffiles');
+    await page.goto('/login?next=%2Fsettings%2Fsystem');
     await page.getByRole('button', { name: 'Sign in with the hosted page' }).click();
     await page.waitForURL((url) => url.origin !== baseUrl && url.pathname === '/login');
     const managedLoginOrigin = new URL(page.url()).origin;
@@ -62,8 +62,8 @@ describe('a passkey on the hosted page', () => {
     await passkeyButton.click();
 
     // The WEB_AUTHN form asks the authenticator at once and posts the assertion; the code comes back to the app.
-    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/files', { timeout: 30_000 });
-    await expectHeading(page, 'Files');
+    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/settings/system', { timeout: 30_000 });
+    await expectHeading(page, 'System');
     expect(page.url()).not.toMatch(/[?&](code|state)=/);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.getByRole('button', { name: /open the user menu/ }).textContent()).toContain('Erin Tester');
@@ -96,7 +96,7 @@ describe('a passkey on the hosted page', () => {
     // The account has a passkey, but on another device: this one forgets it.
     await authenticator.clear();
 
-    await page.goto('/login?next=%2Ffiles');
+    await page.goto('/login?next=%2Fsettings%2Fsystem');
     await page.getByRole('button', { name: 'Sign in with the hosted page' }).click();
     await page.waitForURL((url) => url.origin !== baseUrl && url.pathname === '/login');
     await page.getByRole('textbox', { name: 'Username or email' }).fill(person.username);
@@ -121,8 +121,8 @@ describe('a passkey on the hosted page', () => {
     await expectHeading(page, 'Sign in');
     expect(await page.getByRole('textbox', { name: 'Username or email' }).inputValue()).toBe(person.username);
     expect(await signInOnHostedPage(page, baseUrl, person)).toEqual(['Enter your authenticator code']);
-    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/files');
-    await expectHeading(page, 'Files');
+    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/settings/system');
+    await expectHeading(page, 'System');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

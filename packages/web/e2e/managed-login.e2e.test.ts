@@ -23,7 +23,7 @@ describe('managed login from the web app', () => {
     page.on('request', (request) => {
       if (request.isNavigationRequest()) visited.push(request.url());
     });
-    await page.goto('/login?next=%2Ffiles');
+    await page.goto('/login?next=%2Fsettings%2Fsystem');
     await page.getByRole('button', { name: 'Sign in with the hosted page' }).click();
     await page.waitForURL((url) => url.origin !== baseUrl && url.pathname === '/login');
     const managedLoginOrigin = new URL(page.url()).origin;
@@ -32,17 +32,17 @@ describe('managed login from the web app', () => {
     expect(steps).toEqual(['Enter your authenticator code']);
 
     // Back on the app: the code is exchanged, the session recorded, and the page asked for opens.
-    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/files');
-    await expectHeading(page, 'Files');
+    await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/settings/system');
+    await expectHeading(page, 'System');
     expect(page.url()).not.toMatch(/[?&](code|state)=/);
     const stored = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.')).map((k) => [k.split('.').slice(-1)[0], localStorage.getItem(k)])));
     expect(JSON.parse(stored.oauthMetadata ?? '{}')).toEqual({ oauthSignIn: true });
     expect(stored.refreshToken).toBeTruthy();
-    await saveScreenshot(page, 'hosted-sign-in-files');
+    await saveScreenshot(page, 'hosted-sign-in-system');
 
     // The session survives a reload (the startup check finds the recorded session).
     await page.reload();
-    await expectHeading(page, 'Files');
+    await expectHeading(page, 'System');
 
     visited.length = 0;
     await signOut(page);

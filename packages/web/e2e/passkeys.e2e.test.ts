@@ -95,7 +95,7 @@ describe('passkeys in Chromium', () => {
     await startPasskeySignIn(page, person.username);
 
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await expectHeading(page, 'Dashboard');
+    await expectHeading(page, 'Welcome to Steward');
     // The server asked for nothing after the passkey: a user-verified passkey counts as two factors
     // (docs/server.md, "What comes after a factor"), so no TOTP step and no remember-device question.
     const signInCalls = calls.filter((call) => call.operation === 'InitiateAuth' || call.operation === 'RespondToAuthChallenge');

@@ -12,12 +12,12 @@ describe('routing', () => {
     const person = await newSignedInPerson(page, baseUrl, 'deeplink');
     await signOut(page);
 
-    await page.goto('/apps/helpdesk/tickets?status=Open');
+    await page.goto('/mortgages/estimator?amount=250000');
     await page.waitForURL(/\/login\?next=/);
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/apps/helpdesk/tickets?status=Open');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/mortgages/estimator?amount=250000');
     await signIn(page, baseUrl, person);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/apps/helpdesk/tickets?status=Open');
-    await expectHeading(page, 'Helpdesk tickets');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/mortgages/estimator?amount=250000');
+    await expectHeading(page, 'Estimator');
     await saveScreenshot(page, 'deep-link-after-sign-in');
     await context.close();
   });

@@ -34,8 +34,8 @@ describe('sessions', () => {
     const context = await newContext(browser(), baseUrl);
     const page = await context.newPage();
     await newSignedInPerson(page, baseUrl, 'expiry');
-    await page.goto('/files');
-    await expectHeading(page, 'Files');
+    await page.goto('/settings/system');
+    await expectHeading(page, 'System');
     expect(await endSessionsNow(page)).toBe(1);
 
     // Times are taken in the page, every frame: the toast appearing, then the address becoming /login.
@@ -73,21 +73,21 @@ describe('sessions', () => {
     const first = await newContext(browser(), baseUrl);
     const firstPage = await first.newPage();
     const person = await newSignedInPerson(firstPage, baseUrl, 'elsewhere');
-    await expectHeading(firstPage, 'Dashboard');
+    await expectHeading(firstPage, 'Welcome to Steward');
     const tokenCookies = (await first.cookies()).filter((cookie) => cookie.name.endsWith('.idToken') || cookie.name.endsWith('.accessToken'));
     expect(tokenCookies).toHaveLength(2);
 
     const second = await newContext(browser(), baseUrl);
     const secondPage = await second.newPage();
     await signIn(secondPage, baseUrl, person, { path: '/login' });
-    await expectHeading(secondPage, 'Dashboard');
+    await expectHeading(secondPage, 'Welcome to Steward');
 
     await firstPage.reload();
     await firstPage.waitForURL((url) => url.pathname === '/login');
     await firstPage.getByText('You signed in somewhere else, so this session has ended. Please use your credentials to sign in.').waitFor();
 
     await secondPage.reload();
-    await expectHeading(secondPage, 'Dashboard');
+    await expectHeading(secondPage, 'Welcome to Steward');
     await saveScreenshot(firstPage, 'first-session-ended-by-second-sign-in');
     await first.close();
     await second.close();

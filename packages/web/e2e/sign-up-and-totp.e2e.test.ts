@@ -21,7 +21,7 @@ describe('a new user', () => {
     await signOut(page);
     const secondSteps = await signIn(page, baseUrl, person);
     expect(secondSteps).toEqual(['Enter your authenticator code', 'Remember this device?']);
-    await expectHeading(page, 'Dashboard');
+    await expectHeading(page, 'Welcome to Steward');
     await saveScreenshot(page, 'sign-up-confirm-totp-sign-in');
     await context.close();
   });

@@ -21,7 +21,7 @@ describe('SMS MFA', () => {
     await signOut(page);
     const steps = await signIn(page, baseUrl, person);
     expect(steps[0]).toBe('Check your phone');
-    await expectHeading(page, 'Dashboard');
+    await expectHeading(page, 'Welcome to Steward');
     await saveScreenshot(page, 'sign-in-with-sms-mfa');
     await context.close();
   });

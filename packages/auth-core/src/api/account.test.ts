@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { getDeviceMetadata, storeDeviceMetadata } from '../devices/device-store.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
 import { loadTokens } from '../tokens/token-store.js';
 import { deleteUserWith } from './delete-user.js';

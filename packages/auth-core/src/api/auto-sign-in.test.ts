@@ -1,10 +1,10 @@
 import { SimulatedClock } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { loadTokens } from '../tokens/token-store.js';
 import { AUTO_SIGN_IN_MAX_POLLS, AUTO_SIGN_IN_POLL_INTERVAL_MS, AUTO_SIGN_IN_TIMEOUT_MS } from '../machines/sign-up-machine.js';
-import { createTestUserPool } from '../machines/test-user-pool.js';
+import { createTestUserPool } from '../../testing/test-user-pool.js';
 import { autoSignInWith } from './auto-sign-in.js';
 import { confirmSignUpWith } from './confirm-sign-up.js';
 import { signUpWith } from './sign-up.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { storeDeviceMetadata } from '../devices/device-store.js';
 import { createAuthRuntime } from '../runtime/auth-runtime.js';
-import { TEST_CONFIG, createTestHarness } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { TEST_CONFIG, createTestHarness } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { loadTokens } from '../tokens/token-store.js';
 import type { CognitoAnswer } from '../machines/challenges/sign-in-steps.js';
 import { SIGN_IN_STATE_TTL_MS, loadSignInState, signInStateKey } from '../machines/sign-in-state-store.js';
-import { createTestUserPool } from '../machines/test-user-pool.js';
-import type { TestUserPool } from '../machines/test-user-pool.js';
+import { createTestUserPool } from '../../testing/test-user-pool.js';
+import type { TestUserPool } from '../../testing/test-user-pool.js';
 import { confirmSignInWith } from './confirm-sign-in.js';
 import { signInWith } from './sign-in.js';
 
@@ -261,9 +261,20 @@ describe('confirmSignIn and the persisted sign-in state', () => {
     await expect(confirmSignInWith(h.runtime, { challengeResponse: '' })).rejects.toMatchObject({ name: 'EmptyChallengeResponse' });
   });
 
-  it('throws SignInException without a signIn first', async () => {
+  it('throws SignInException without a signIn first, with the message of aws-amplify', async () => {
     const h = createTestHarness();
-    await expect(confirmSignInWith(h.runtime, { challengeResponse: '123456' })).rejects.toMatchObject({ name: 'SignInException' });
+    // aws-amplify 6's confirmSignIn text, line breaks and tabs included.
+    const message = [
+      '',
+      '\t\t\tAn error occurred during the sign in process.',
+      '',
+      '\t\t\tThis most likely occurred due to:',
+      '\t\t\t1. signIn was not called before confirmSignIn.',
+      '\t\t\t2. signIn threw an exception.',
+      '\t\t\t3. page was refreshed during the sign in flow and session has expired.',
+      '\t\t\t',
+    ].join('\n');
+    await expect(confirmSignInWith(h.runtime, { challengeResponse: '123456' })).rejects.toMatchObject({ name: 'SignInException', message });
     expect(h.fake.calls).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
 import { fetchMFAPreferenceWith, setUpTOTPWith, toMfaSettings, updateMFAPreferenceWith, verifyTOTPSetupWith } from './mfa.js';
 import { buildTotpSetupUri } from './totp-setup-uri.js';
@@ -19,10 +19,19 @@ describe('TOTP setup link', () => {
     );
   });
 
-  it('percent-encodes spaces and reserved characters (never "+")', () => {
-    const uri = buildTotpSetupUri({ issuer: 'Steward Back Office', accountName: 'alice@example.com', secret: 'ABC' });
-    expect(uri.href).toBe('otpauth://totp/Steward%20Back%20Office:alice%40example.com?secret=ABC&issuer=Steward%20Back%20Office');
+  it('encodes as the link of aws-amplify does: spaces and quotes percent-encoded (never "+"), "@" kept', () => {
+    const uri = buildTotpSetupUri({ issuer: 'Steward Back Office', accountName: '"alice@example.com"', secret: 'ABC' });
+    expect(uri.href).toBe('otpauth://totp/Steward%20Back%20Office:%22alice@example.com%22?secret=ABC&issuer=Steward%20Back%20Office');
+    // aws-amplify's own construction (signInHelpers' getTOTPSetupDetails) gives the same href.
+    expect(uri.href).toBe(new URL('otpauth://totp/Steward Back Office:"alice@example.com"?secret=ABC&issuer=Steward Back Office').href);
     expect(uri.searchParams.get('issuer')).toBe('Steward Back Office');
+  });
+
+  it('percent-encodes the characters that would break the link ("%", "?", "#"; "&", "+" in the issuer)', () => {
+    const uri = buildTotpSetupUri({ issuer: 'R&D+Ops', accountName: 'a?b#c%d', secret: 'ABC' });
+    expect(decodeURIComponent(uri.pathname)).toBe('/R&D+Ops:a?b#c%d');
+    expect(uri.searchParams.get('issuer')).toBe('R&D+Ops');
+    expect(uri.searchParams.get('secret')).toBe('ABC');
   });
 });
 
@@ -33,7 +42,9 @@ describe('setUpTOTP and verifyTOTPSetup', () => {
     const details = await setUpTOTPWith(h.runtime);
     expect(h.fake.callsTo('AssociateSoftwareToken')[0]?.body).toEqual({ AccessToken: h.accessToken });
     expect(details.sharedSecret).toBe('JBSWY3DPEHPK3PXP');
-    expect(details.getSetupUri('Steward').href).toBe('otpauth://totp/Steward:alice?secret=JBSWY3DPEHPK3PXP&issuer=Steward');
+    // aws-amplify's default account name is JSON.stringify(cognito:username): quoted.
+    expect(details.getSetupUri('Steward').href).toBe('otpauth://totp/Steward:%22alice%22?secret=JBSWY3DPEHPK3PXP&issuer=Steward');
+    expect(decodeURIComponent(details.getSetupUri('Steward').pathname)).toBe('/Steward:"alice"');
     expect(details.getSetupUri('Steward', 'ops').href).toBe('otpauth://totp/Steward:ops?secret=JBSWY3DPEHPK3PXP&issuer=Steward');
   });
 

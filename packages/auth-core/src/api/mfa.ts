@@ -4,7 +4,6 @@ import { CognitoServiceError } from '../errors/auth-errors.js';
 import { getAuthRuntime } from '../runtime/auth-runtime.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import { requireSignedIn } from '../tokens/auth-session.js';
-import { currentUserFromTokens } from '../tokens/current-user.js';
 import { assertVerifyTotpSetupCode } from '../validation/required-fields.js';
 import { createTotpSetupDetails } from './totp-setup-uri.js';
 import type {
@@ -21,7 +20,9 @@ export async function setUpTOTPWith(runtime: AuthRuntime): Promise<SetUpTOTPOutp
   const tokens = await requireSignedIn(runtime);
   const response = await callUserPool(runtime, 'AssociateSoftwareToken', { AccessToken: tokens.accessToken.toString() });
   if (!response.SecretCode) throw unexpectedResponse('AssociateSoftwareToken', 'SecretCode');
-  return createTotpSetupDetails(response.SecretCode, currentUserFromTokens(tokens).username);
+  // aws-amplify's default account name: the ID token's cognito:username as a JSON string, quotes
+  // included ("" without an ID token); sign-in's TOTP setup step names the user without quotes.
+  return createTotpSetupDetails(response.SecretCode, JSON.stringify(tokens.idToken?.payload['cognito:username'] ?? ''));
 }
 
 /** Starts TOTP setup for the signed-in user (aws-amplify v6 setUpTOTP). */

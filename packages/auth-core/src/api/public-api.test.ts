@@ -1,10 +1,10 @@
 // The aws-amplify-named functions run on the runtime configure() set up.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeCognito } from '../cognito/fake-cognito.js';
+import { createFakeCognito } from '../../testing/fake-cognito.js';
 import { Hub } from '../events/auth-hub.js';
 import type { AuthHubPayload } from '../events/auth-hub.js';
 import { configure, resetAuthRuntime } from '../runtime/auth-runtime.js';
-import { createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
+import { createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
 import { createMemoryStorage } from '../storage/memory-storage.js';
 import { completeSignIn } from '../tokens/complete-sign-in.js';
 import { deleteUser } from './delete-user.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { resetPasswordWith } from './reset-password.js';
 
 describe('resetPassword', () => {

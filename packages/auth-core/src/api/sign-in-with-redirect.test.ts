@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../events/auth-hub.js';
 import type { AuthHubPayload } from '../events/auth-hub.js';
-import { TEST_OAUTH, TEST_TOKEN_ENDPOINT } from '../oauth/test-managed-login.js';
+import { TEST_OAUTH, TEST_TOKEN_ENDPOINT } from '../../testing/test-managed-login.js';
 import { configure, resetAuthRuntime } from '../runtime/auth-runtime.js';
-import { createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
+import { createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
 import { createMemoryStorage } from '../storage/memory-storage.js';
 import { fetchAuthSession } from './session.js';
 import { completeSignInWithRedirect, signInWithRedirect } from './sign-in-with-redirect.js';

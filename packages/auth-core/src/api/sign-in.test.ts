@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { getDeviceMetadata, storeDeviceMetadata } from '../devices/device-store.js';
 import type { PasskeyAuthenticationResponseJson, PasskeyGetOptionsJson, WebAuthnPort } from '../runtime/web-authn-port.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { parseCognitoTimestamp } from '../srp/index.js';
 import { loadTokens } from '../tokens/token-store.js';
 import { loadSignInState } from '../machines/sign-in-state-store.js';
-import { createTestUserPool, newDeviceMetadata } from '../machines/test-user-pool.js';
+import { createTestUserPool, newDeviceMetadata } from '../../testing/test-user-pool.js';
 import { confirmSignInWith } from './confirm-sign-in.js';
 import { signInWith } from './sign-in.js';
 
@@ -69,7 +69,10 @@ describe('signIn with USER_SRP_AUTH (the default)', () => {
     expect(parseCognitoTimestamp(answer.TIMESTAMP ?? '').getTime()).toBe(Math.floor(h.clock.now() / 1000) * 1000);
     expect((await loadTokens(h.runtime))?.username).toBe('alice');
     expect((await loadTokens(h.runtime))?.signInDetails).toEqual({ loginId: 'alice', authFlowType: 'USER_SRP_AUTH' });
-    expect(h.events).toEqual([{ event: 'signedIn', data: { username: 'alice', userId: '11111111-2222-3333-4444-555555555555' } }]);
+    // As aws-amplify: the event carries getCurrentUser()'s result, sign-in details included.
+    expect(h.events).toEqual([
+      { event: 'signedIn', data: { username: 'alice', userId: '11111111-2222-3333-4444-555555555555', signInDetails: { loginId: 'alice', authFlowType: 'USER_SRP_AUTH' } } },
+    ]);
     expect(h.fake.problems).toEqual([]);
   });
 
@@ -302,6 +305,84 @@ describe('signIn with devices', () => {
     await expect(signInWith(h.runtime, { username: 'alice', password: ALICE.password })).rejects.toMatchObject({
       name: 'DeviceMetadataNotFoundException',
     });
+  });
+});
+
+describe("the sign-in's username (storage keys and devices), as aws-amplify's", () => {
+  // Steward's server: USERNAME is the name as typed, USER_ID_FOR_SRP (and the MFA challenges' one) the sub.
+  const BOB = { username: 'bob', password: 'Corr3ct-horse!', userIdForSrp: 'sub-of-bob' };
+  const LAST_AUTH_USER = 'CognitoIdentityServiceProvider.client123.LastAuthUser';
+
+  function setupBob() {
+    const harness = createTestHarness();
+    const pool = createTestUserPool(harness, [BOB]);
+    return { ...harness, harness, pool };
+  }
+
+  it('keys the session by the PASSWORD_VERIFIER challenge\'s USERNAME, answering with USER_ID_FOR_SRP, and a later challenge does not change it', async () => {
+    const h = setupBob();
+    h.pool.afterPassword(() => ({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'totp', ChallengeParameters: { USER_ID_FOR_SRP: BOB.userIdForSrp } }));
+    h.pool.onRespond('SOFTWARE_TOKEN_MFA', () => h.pool.tokens('bob'));
+    await signInWith(h.runtime, { username: 'bob', password: BOB.password });
+    expect(responses(h, 0).USERNAME).toBe(BOB.userIdForSrp);
+    await confirmSignInWith(h.runtime, { challengeResponse: '123456' });
+    expect(responses(h, 1)).toEqual({ USERNAME: 'bob', SOFTWARE_TOKEN_MFA_CODE: '123456' });
+    expect(await h.runtime.storage.getItem(LAST_AUTH_USER)).toBe('bob');
+    expect(await h.runtime.storage.getItem('CognitoIdentityServiceProvider.client123.bob.accessToken')).not.toBeNull();
+    expect(await h.runtime.storage.getItem(`CognitoIdentityServiceProvider.client123.${BOB.userIdForSrp}.accessToken`)).toBeNull();
+  });
+
+  it('stores the remembered device under that username and skips MFA with it on the next sign-in', async () => {
+    const h = setupBob();
+    h.pool.afterPassword((username) => h.pool.tokens(username, newDeviceMetadata('us-east-1_bob-1', 'group-bob')));
+    await signInWith(h.runtime, { username: 'bob', password: BOB.password });
+    expect(await getDeviceMetadata(h.runtime, 'bob')).toMatchObject({ deviceKey: 'us-east-1_bob-1' });
+    await h.runtime.storage.removeItem(LAST_AUTH_USER);
+
+    h.pool.afterPassword(() => ({ ChallengeName: 'DEVICE_SRP_AUTH', Session: h.pool.session(), ChallengeParameters: {} }));
+    const result = await signInWith(h.runtime, { username: 'bob', password: BOB.password });
+    expect(result.isSignedIn).toBe(true);
+    expect(responses(h, 1).DEVICE_KEY).toBe('us-east-1_bob-1');
+    expect(h.fake.callsTo('RespondToAuthChallenge').map((call) => call.body.ChallengeName)).toEqual([
+      'PASSWORD_VERIFIER',
+      'PASSWORD_VERIFIER',
+      'DEVICE_SRP_AUTH',
+      'DEVICE_PASSWORD_VERIFIER',
+    ]);
+    expect(await h.runtime.storage.getItem(LAST_AUTH_USER)).toBe('bob');
+  });
+
+  it('still uses a device stored under USER_ID_FOR_SRP (where auth-core kept it before), moving it under the username', async () => {
+    const h = setupBob();
+    h.pool.afterPassword((username) => h.pool.tokens(username, newDeviceMetadata('us-east-1_bob-2', 'group-bob')));
+    await signInWith(h.runtime, { username: 'bob', password: BOB.password });
+    const device = await getDeviceMetadata(h.runtime, 'bob');
+    if (device === null) throw new Error('no device stored');
+    await h.runtime.storage.clear();
+    await storeDeviceMetadata(h.runtime, BOB.userIdForSrp, device);
+
+    h.pool.afterPassword(() => ({ ChallengeName: 'DEVICE_SRP_AUTH', Session: h.pool.session(), ChallengeParameters: {} }));
+    expect((await signInWith(h.runtime, { username: 'bob', password: BOB.password })).isSignedIn).toBe(true);
+    expect(responses(h, 1).DEVICE_KEY).toBe('us-east-1_bob-2');
+    expect(await getDeviceMetadata(h.runtime, 'bob')).toEqual(device);
+    expect(await getDeviceMetadata(h.runtime, BOB.userIdForSrp)).toBeNull();
+  });
+
+  it('USER_PASSWORD_AUTH takes USERNAME, else USER_ID_FOR_SRP of the first challenge; USER_AUTH keeps the name as typed', async () => {
+    const mfa = { ChallengeName: 'EMAIL_OTP' as const, Session: 'otp', ChallengeParameters: { USER_ID_FOR_SRP: BOB.userIdForSrp } };
+    const password = setupBob();
+    password.pool.onInitiate(() => mfa);
+    password.pool.onRespond('EMAIL_OTP', () => password.pool.tokens('bob'));
+    await signInWith(password.runtime, { username: 'bob', password: BOB.password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    await confirmSignInWith(password.runtime, { challengeResponse: '12345678' });
+    expect(await password.runtime.storage.getItem(LAST_AUTH_USER)).toBe(BOB.userIdForSrp);
+
+    const userAuth = setupBob();
+    userAuth.pool.onInitiate(() => mfa);
+    userAuth.pool.onRespond('EMAIL_OTP', () => userAuth.pool.tokens('bob'));
+    await signInWith(userAuth.runtime, { username: 'bob', options: { authFlowType: 'USER_AUTH', preferredChallenge: 'EMAIL_OTP' } });
+    await confirmSignInWith(userAuth.runtime, { challengeResponse: '12345678' });
+    expect(await userAuth.runtime.storage.getItem(LAST_AUTH_USER)).toBe('bob');
   });
 });
 

@@ -2,6 +2,7 @@
 // switch by changing imports. The sign-in, sign-up and reset output types are here too so the step
 // machines and the account functions share one definition.
 import type { ChallengeNameType, ClientMetadata } from '../cognito/user-pool-operations.js';
+import type { AuthUser } from '../tokens/current-user.js';
 import type { MfaMethod } from '../validation/mfa-answers.js';
 
 /** Standard OIDC attributes Cognito knows. */
@@ -29,6 +30,8 @@ export type AuthStandardAttributeKey =
 
 /** Attributes that can be verified with a code. */
 export type AuthVerifiableAttributeKey = 'email' | 'phone_number';
+/** aws-amplify v6's name for the attributes that can be verified with a code. */
+export type VerifiableUserAttributeKey = AuthVerifiableAttributeKey;
 
 /** A standard or custom (`custom:…`) attribute name. */
 export type UserAttributeKey = AuthStandardAttributeKey | (string & NonNullable<unknown>);
@@ -51,6 +54,9 @@ export interface AuthCodeDeliveryDetails<Key extends string = UserAttributeKey> 
   deliveryMedium?: AuthDeliveryMedium;
   attributeName?: Key;
 }
+
+/** Where a code was sent, under aws-amplify v6's Cognito name. */
+export type CodeDeliveryDetails<Key extends UserAttributeKey = UserAttributeKey> = AuthCodeDeliveryDetails<Key>;
 
 /** Extra string data from the provider or a trigger. */
 export type AuthAdditionalInfo = Record<string, string>;
@@ -288,3 +294,7 @@ export interface ListWebAuthnCredentialsOutput {
 export interface DeleteWebAuthnCredentialInput {
   credentialId: string;
 }
+
+// ---- session ----
+/** getCurrentUser result (aws-amplify v6 GetCurrentUserOutput). */
+export type GetCurrentUserOutput = AuthUser;

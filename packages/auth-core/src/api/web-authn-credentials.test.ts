@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
 import type { PasskeyRegistrationResponseJson, WebAuthnPort } from '../runtime/web-authn-port.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
 import { associateWebAuthnCredentialWith, deleteWebAuthnCredentialWith, listWebAuthnCredentialsWith } from './web-authn-credentials.js';

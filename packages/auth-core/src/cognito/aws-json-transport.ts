@@ -1,4 +1,5 @@
 import { CognitoServiceError, NetworkError } from '../errors/auth-errors.js';
+import type { AuthErrorMetadata } from '../errors/auth-error.js';
 import type { CognitoService } from '../errors/auth-errors.js';
 
 /** The fetch function auth-core calls (the global fetch by default; injected in tests). */
@@ -46,6 +47,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The request id headers and status of a response, as aws-amplify's errors carry them in `metadata`. */
+export function responseMetadata(response: Response): AuthErrorMetadata {
+  const header = (name: string): string | undefined => response.headers.get(name) ?? undefined;
+  return {
+    extendedRequestId: header('x-amz-id-2'),
+    httpStatusCode: response.status,
+    requestId: header('x-amzn-requestid') ?? header('x-amzn-request-id') ?? header('x-amz-request-id'),
+  };
+}
+
 /**
  * POSTs one AWS JSON 1.1 request. Provider errors (`{__type, message}` or a non-2xx status)
  * become CognitoServiceError; an unreachable endpoint or a body that is not JSON becomes NetworkError.
@@ -87,6 +98,7 @@ export async function postAwsJson(call: AwsJsonCall): Promise<Record<string, unk
       httpStatusCode: response.status,
       service: call.service,
       operation: call.operation,
+      metadata: responseMetadata(response),
     });
   }
   if (body === undefined) {

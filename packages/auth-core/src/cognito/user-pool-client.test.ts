@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CognitoServiceError, NetworkError } from '../errors/auth-errors.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { cleanErrorName } from './aws-json-transport.js';
 import type { FetchLike } from './aws-json-transport.js';
-import { cognitoError } from './fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { callUserPool } from './user-pool-client.js';
 
 function runtimeWithFetch(fetch: FetchLike) {

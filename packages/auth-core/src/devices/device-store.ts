@@ -32,6 +32,21 @@ export async function getDeviceMetadata(runtime: DeviceRuntime, username?: strin
   return { deviceKey, deviceGroupKey, randomPassword };
 }
 
+/**
+ * The stored device of `username`; when there is none, the device stored under `formerUsername`
+ * (the USER_ID_FOR_SRP, which auth-core used to key devices by after an SRP sign-in) is moved
+ * under `username` and returned, so a device remembered before keeps skipping MFA.
+ */
+export async function findDeviceMetadata(runtime: DeviceRuntime, username: string, formerUsername?: string): Promise<DeviceMetadata | null> {
+  const device = await getDeviceMetadata(runtime, username);
+  if (device !== null || formerUsername === undefined || formerUsername === '' || formerUsername === username) return device;
+  const former = await getDeviceMetadata(runtime, formerUsername);
+  if (former === null) return null;
+  await storeDeviceMetadata(runtime, username, former);
+  await clearDeviceMetadata(runtime, formerUsername);
+  return former;
+}
+
 /** Stores a confirmed device for `username`. */
 export async function storeDeviceMetadata(runtime: DeviceRuntime, username: string, device: DeviceMetadata): Promise<void> {
   const keys = userStorageKeys(runtime.config.userPoolClientId, username);

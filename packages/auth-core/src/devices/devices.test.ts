@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { callUserPool } from '../cognito/user-pool-client.js';
 import { CognitoServiceError } from '../errors/auth-errors.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { base64ToBytes, computeDeviceVerifier } from '../srp/index.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
 import { confirmNewDevice } from './confirm-device.js';
 import { isDeviceNotFoundError, withDeviceNotFoundRetry } from './device-not-found.js';
-import { clearDeviceMetadata, getDeviceMetadata, storeDeviceMetadata } from './device-store.js';
+import { clearDeviceMetadata, findDeviceMetadata, getDeviceMetadata, storeDeviceMetadata } from './device-store.js';
 import { fetchDevicesWith, forgetDeviceWith, rememberDeviceWith } from './remembered-devices.js';
 
 const PREFIX = 'CognitoIdentityServiceProvider.client123.alice';
@@ -25,6 +25,19 @@ describe('device store', () => {
     expect(await storage.getItem(`${PREFIX}.deviceGroupKey`)).toBe('dg');
     expect(await storage.getItem(`${PREFIX}.randomPasswordKey`)).toBe('pw');
     expect(await getDeviceMetadata(runtime, 'alice')).toEqual({ deviceKey: 'dk', deviceGroupKey: 'dg', randomPassword: 'pw' });
+  });
+
+  it('finds a device stored under the former username (USER_ID_FOR_SRP) and moves it under the username', async () => {
+    const { runtime, storage } = createTestHarness();
+    const device = { deviceKey: 'dk', deviceGroupKey: 'dg', randomPassword: 'pw' };
+    await storeDeviceMetadata(runtime, 'sub-1', device);
+    expect(await findDeviceMetadata(runtime, 'alice')).toBeNull();
+    expect(await findDeviceMetadata(runtime, 'alice', 'sub-1')).toEqual(device);
+    expect(await getDeviceMetadata(runtime, 'alice')).toEqual(device);
+    expect(await storage.getItem('CognitoIdentityServiceProvider.client123.sub-1.deviceKey')).toBeNull();
+    // The username's own device wins over a former one.
+    await storeDeviceMetadata(runtime, 'sub-1', { ...device, deviceKey: 'older' });
+    expect((await findDeviceMetadata(runtime, 'alice', 'sub-1'))?.deviceKey).toBe('dk');
   });
 
   it('reports no device unless all three items are stored, and clears them', async () => {

@@ -1,5 +1,5 @@
 import { AuthError } from './auth-error.js';
-import type { AuthErrorOptions } from './auth-error.js';
+import type { AuthErrorMetadata, AuthErrorOptions } from './auth-error.js';
 // A namespace import because the session definitions share their classes' names; bundlers still
 // keep only the definitions used.
 import * as catalogue from './catalogue.js';
@@ -22,8 +22,24 @@ function paramsFor(entry: ErrorDefinition, options: AuthErrorOptions) {
   };
 }
 
+/** An instance of one of the session error classes below: an AuthError whose `name` is its code. */
+export interface SessionError<C extends SessionErrorCode> extends AuthError {
+  name: C;
+}
+
+/**
+ * The constructor side of a session error class. Declared rather than inferred: the inferred type of a
+ * class expression copies Error's static side as the compiler sees it, and with @types/node loaded that
+ * includes Node's `captureStackTrace` and `prepareStackTrace` (typed with Node's global namespace), which
+ * then reached the published .d.ts and broke consumers without @types/node.
+ */
+export interface SessionErrorClass<C extends SessionErrorCode> {
+  new (options?: AuthErrorOptions): SessionError<C>;
+  readonly prototype: SessionError<C>;
+}
+
 // One class per session code so callers can use `instanceof` as well as `name`.
-function sessionErrorClass<C extends SessionErrorCode>(definition: ErrorDefinition<C>) {
+function sessionErrorClass<C extends SessionErrorCode>(definition: ErrorDefinition<C>): SessionErrorClass<C> {
   return class extends AuthError {
     declare name: C;
     constructor(options: AuthErrorOptions = {}) {
@@ -110,6 +126,8 @@ export interface CognitoServiceErrorParams {
   service: CognitoService;
   operation: string;
   underlyingError?: unknown;
+  /** From the response: request id header and status (httpStatusCode above fills the status when absent). */
+  metadata?: AuthErrorMetadata | undefined;
 }
 
 /**
@@ -128,6 +146,7 @@ export class CognitoServiceError extends AuthError {
       message: params.message !== undefined && params.message !== '' ? params.message : entry.message,
       recoverySuggestion: entry.recoverySuggestion,
       underlyingError: params.underlyingError,
+      metadata: { httpStatusCode: params.httpStatusCode, ...params.metadata },
     });
     this.httpStatusCode = params.httpStatusCode;
     this.service = params.service;

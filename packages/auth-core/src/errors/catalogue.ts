@@ -28,7 +28,8 @@ const MISCONFIGURED_PASSKEY = 'Ensure the user pool allows WEB_AUTHN as an authe
 /** Session, sign-in and sign-out errors of spec section 8 (aws-amplify v6 names), one definition each. */
 export const UserAlreadyAuthenticatedException = /* @__PURE__ */ define('UserAlreadyAuthenticatedException', 'There is already a signed in user.', 'Call signOut first.');
 export const UserUnAuthenticatedException = /* @__PURE__ */ define('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.', 'Sign in before calling this API again.');
-export const SignInException = /* @__PURE__ */ define('SignInException', 'An error occurred during the sign in process: signIn was not called, signIn failed, or the page was refreshed and the sign-in session expired.', 'Call signIn and wait for it to succeed before confirmSignIn; the sign-in state lasts 3 minutes.');
+// aws-amplify's confirmSignIn text, as it is (its template literal's line breaks and tabs included).
+export const SignInException = /* @__PURE__ */ define('SignInException', '\n\t\t\tAn error occurred during the sign in process.\n\n\t\t\tThis most likely occurred due to:\n\t\t\t1. signIn was not called before confirmSignIn.\n\t\t\t2. signIn threw an exception.\n\t\t\t3. page was refreshed during the sign in flow and session has expired.\n\t\t\t', 'Call signIn and wait for it to succeed before confirmSignIn; the sign-in state lasts 3 minutes.');
 export const UnexpectedSignInInterruptionException = /* @__PURE__ */ define('UnexpectedSignInInterruptionException', 'Unable to get user session following successful sign-in.', 'The tokens were probably not persisted: check that the configured storage and cookies can be written.');
 export const TokenRefreshException = /* @__PURE__ */ define('TokenRefreshException', "Token refresh is not supported when authenticated with the 'implicit grant' (token) OAuth flow.", 'Sign out and use the authorization code grant flow.');
 export const NoSessionFoundException = /* @__PURE__ */ define('NoSessionFoundException', 'Auth session was not found. Make sure to call signIn.', 'Sign in before calling this API again.');
@@ -96,6 +97,9 @@ export const EmptyUpdatePassword = /* @__PURE__ */ define('EmptyUpdatePassword',
 export const IncorrectMFAMethod = /* @__PURE__ */ define('IncorrectMFAMethod', 'Incorrect MFA method was chosen. It should be either SMS, TOTP, or EMAIL', 'Try to pass SMS, TOTP, or EMAIL as the challengeResponse');
 export const IncorrectMFASetupAnswer = /* @__PURE__ */ define('IncorrectMFASetupAnswer', 'Cannot proceed with MFA setup using this challengeResponse. It should be EMAIL, TOTP, an email address or a numeric code', 'Try passing "EMAIL", "TOTP", a valid email, or OTP code as the challengeResponse.');
 export const InvalidPreferredChallenge = /* @__PURE__ */ define('InvalidPreferredChallenge', 'The preferred challenge is not enabled in your backend configuration', 'Ensure the authentication method is enabled in the user pool configuration');
+// Cognito's own name for a password its policy refuses, so an app's handling of the server's answer also
+// covers the client-side refusal under a configured passwordFormat (the thrower words it as Cognito does).
+export const InvalidPasswordException = /* @__PURE__ */ define('InvalidPasswordException', 'Password did not conform with policy.', 'Choose a password that meets the configured password policy (passwordFormat).');
 
 /** The validation errors by code. */
 export const VALIDATION_ERROR_CATALOGUE = {
@@ -118,6 +122,7 @@ export const VALIDATION_ERROR_CATALOGUE = {
   IncorrectMFAMethod,
   IncorrectMFASetupAnswer,
   InvalidPreferredChallenge,
+  InvalidPasswordException,
 } as const;
 
 /** WebAuthn (passkey) errors, aws-amplify v6's PasskeyErrorCode names, one definition each. */

@@ -52,8 +52,9 @@ describe('auth Hub', () => {
     expect(() => createAuthHub().listen('storage' as 'auth', () => undefined)).toThrow(TypeError);
   });
 
-  it('reduces thrown values to name, message and recovery suggestion', () => {
-    expect(toHubError(Object.assign(new Error('m'), { name: 'X', recoverySuggestion: 'r' }))).toEqual({ name: 'X', message: 'm', recoverySuggestion: 'r' });
+  it('passes a thrown Error to failure events as it is (as aws-amplify), and turns anything else into an UnknownError', () => {
+    const error = Object.assign(new Error('m'), { name: 'X', recoverySuggestion: 'r' });
+    expect(toHubError(error)).toBe(error);
     expect(toHubError('text')).toEqual({ name: 'UnknownError', message: 'text' });
   });
 });

@@ -1,7 +1,10 @@
-/** The signed-in user as aws-amplify's Hub reports it. */
+import type { CognitoAuthSignInDetails } from '../tokens/token-store.js';
+
+/** The signed-in user as aws-amplify's Hub reports it: getCurrentUser()'s result, sign-in details included. */
 export interface AuthHubUser {
   username: string;
   userId: string;
+  signInDetails?: CognitoAuthSignInDetails;
 }
 
 /** The error fields carried by failure events. */
@@ -11,12 +14,12 @@ export interface AuthHubError {
   recoverySuggestion?: string | undefined;
 }
 
-/** The name, message and recovery suggestion of anything thrown, for a failure event. */
+/**
+ * What a failure event carries: the error itself when it is an Error (as aws-amplify passes its
+ * AuthError, so listeners can use instanceof, the stack or the metadata), else a plain one.
+ */
 export function toHubError(error: unknown): AuthHubError {
-  if (error instanceof Error) {
-    const suggestion = (error as { recoverySuggestion?: unknown }).recoverySuggestion;
-    return { name: error.name, message: error.message, recoverySuggestion: typeof suggestion === 'string' ? suggestion : undefined };
-  }
+  if (error instanceof Error) return error;
   return { name: 'UnknownError', message: String(error) };
 }
 

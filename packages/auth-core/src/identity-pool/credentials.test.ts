@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
 import { fetchAuthSessionWith } from '../tokens/auth-session.js';
 import { clearCredentials, getCredentialsAndIdentityId } from './credentials.js';

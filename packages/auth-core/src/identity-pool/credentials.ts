@@ -12,16 +12,21 @@ export interface AWSCredentials {
   expiration?: Date;
 }
 
-/** Credentials with the identity they were issued to. */
+/** Credentials with the identity they were issued to (aws-amplify v6's shape: a custom provider may leave the id out). */
 export interface CredentialsAndIdentityId {
   credentials: AWSCredentials;
+  identityId?: string;
+}
+
+/** Credentials from the identity pool, which always names the identity. */
+export interface IdentityCredentials extends CredentialsAndIdentityId {
   identityId: string;
 }
 
 /** Spec section 9: credentials are fetched again after 50 minutes. */
 export const CREDENTIALS_TTL_MS = 50 * 60 * 1000;
 
-interface CachedCredentials extends CredentialsAndIdentityId {
+interface CachedCredentials extends IdentityCredentials {
   /** The id token they were issued for; undefined for guest credentials. */
   idToken: string | undefined;
   fetchedAt: number;
@@ -29,7 +34,7 @@ interface CachedCredentials extends CredentialsAndIdentityId {
 
 interface IdentityState {
   cached?: CachedCredentials;
-  inflight?: { idToken: string | undefined; promise: Promise<CredentialsAndIdentityId> };
+  inflight?: { idToken: string | undefined; promise: Promise<IdentityCredentials> };
 }
 
 type CredentialsRuntime = Pick<AuthRuntime, 'config' | 'fetch' | 'storage' | 'clock'>;
@@ -71,7 +76,7 @@ function invalidResponse(operation: string): CognitoServiceError {
   });
 }
 
-async function fetchCredentials(runtime: CredentialsRuntime, idToken: JWT | undefined): Promise<CredentialsAndIdentityId> {
+async function fetchCredentials(runtime: CredentialsRuntime, idToken: JWT | undefined): Promise<IdentityCredentials> {
   const identityPoolId = runtime.config.identityPoolId ?? '';
   const logins = idToken === undefined ? undefined : { [loginsProviderName(idToken, runtime)]: idToken.toString() };
   const guestKey = guestIdentityIdKey(identityPoolId);
@@ -106,7 +111,7 @@ async function fetchCredentials(runtime: CredentialsRuntime, idToken: JWT | unde
 export async function getCredentialsAndIdentityId(
   runtime: CredentialsRuntime,
   options: { idToken?: JWT | undefined; forceRefresh?: boolean | undefined } = {},
-): Promise<CredentialsAndIdentityId | undefined> {
+): Promise<IdentityCredentials | undefined> {
   if (runtime.config.identityPoolId === undefined) return undefined;
   const { idToken } = options;
   if (idToken === undefined && !runtime.config.allowGuestAccess) return undefined;

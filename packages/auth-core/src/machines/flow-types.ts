@@ -49,8 +49,11 @@ export interface ConfirmSignInInput {
   options?: ConfirmSignInOptions;
 }
 
-/** signUp's options (aws-amplify v6 SignUpOptions). */
-export type SignUpOptions = AuthServiceOptions & {
+/**
+ * signUp's options (aws-amplify v6 SignUpOptions). No index signature, unlike the other options: an
+ * Amplify app's typed SignUpInput (whose options have none) must be assignable to this one.
+ */
+export type SignUpOptions = {
   userAttributes?: AuthUserAttributes<UserAttributeKey>;
   validationData?: ValidationData;
   clientMetadata?: ClientMetadata;

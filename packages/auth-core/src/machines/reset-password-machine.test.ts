@@ -1,8 +1,8 @@
 // The password-reset machine as a UI drives it.
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { isResetPasswordSettled, resetPasswordMachine } from './reset-password-machine.js';
 
 describe('reset-password machine driven by a UI', () => {

@@ -1,13 +1,15 @@
 // The password-reset step machine (XState v5): RESET_PASSWORD (ForgotPassword) ->
 // CONFIRM_RESET_PASSWORD_WITH_CODE -> CONFIRM_RESET_PASSWORD (ConfirmForgotPassword) -> DONE.
-import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
+import { assign, createActor, fromPromise, waitFor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { toCodeDeliveryDetails } from '../api/code-delivery-details.js';
 import type { AuthCodeDeliveryDetails, AuthVerifiableAttributeKey } from '../api/types.js';
 import { callUserPool } from '../cognito/user-pool-client.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
+import { assertConfiguredPasswordPolicy } from '../validation/configured-password-policy.js';
 import { assertConfirmResetPasswordInput, assertResetPasswordInput } from '../validation/required-fields.js';
 import type { ConfirmResetPasswordInput, ResetPasswordInput, ResetPasswordOutput } from './flow-types.js';
+import { setup } from './machine-setup.js';
 
 /** Validates and sends ForgotPassword; resolves with where the code went. */
 export async function requestPasswordReset(input: { runtime: AuthRuntime; request: ResetPasswordInput }): Promise<AuthCodeDeliveryDetails<AuthVerifiableAttributeKey>> {
@@ -26,6 +28,7 @@ export async function requestPasswordReset(input: { runtime: AuthRuntime; reques
 export async function confirmPasswordReset(input: { runtime: AuthRuntime; request: ConfirmResetPasswordInput }): Promise<void> {
   const { runtime, request } = input;
   assertConfirmResetPasswordInput(request);
+  assertConfiguredPasswordPolicy(runtime.config.passwordPolicy, request.newPassword);
   const clientMetadata = request.options?.clientMetadata;
   await callUserPool(runtime, 'ConfirmForgotPassword', {
     ClientId: runtime.config.userPoolClientId,

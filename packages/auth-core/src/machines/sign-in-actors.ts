@@ -22,6 +22,7 @@ import { loadTokens } from '../tokens/token-store.js';
 import type { AuthFlowType, CognitoAuthSignInDetails } from '../tokens/token-store.js';
 import { createTotpSetupDetails } from '../api/totp-setup-uri.js';
 import type { AuthTOTPSetupDetails } from '../api/types.js';
+import { assertConfiguredPasswordPolicy } from '../validation/configured-password-policy.js';
 import { assertSignInInput } from '../validation/required-fields.js';
 import { planChallengeAnswer } from './challenges/challenge-responses.js';
 import { nextStepForChallenge } from './challenges/sign-in-steps.js';
@@ -65,10 +66,16 @@ function withDeviceKey(parameters: Record<string, string>, device: DeviceMetadat
   return device === null ? parameters : { ...parameters, DEVICE_KEY: device.deviceKey };
 }
 
-/** The active username after an answer: Cognito's USERNAME, else USER_ID_FOR_SRP, else the current one. */
-export function activeUsername(answer: CognitoAnswer, current: string): string {
+/**
+ * The username a sign-in keeps, as aws-amplify's sign-in store does: set from the first answer
+ * (InitiateAuth, or SELECT_CHALLENGE with a password) as Cognito's USERNAME, else, for
+ * USER_PASSWORD_AUTH only (`withUserIdForSrp`), USER_ID_FOR_SRP, else the name as typed. Later
+ * challenges leave it as it is (their USER_ID_FOR_SRP may be the sub). It names the stored session
+ * (LastAuthUser and the user segment of the storage keys) and the remembered device.
+ */
+export function activeUsername(answer: CognitoAnswer, current: string, withUserIdForSrp = false): string {
   const parameters = answer.ChallengeParameters ?? {};
-  return parameters.USERNAME ?? parameters.USER_ID_FOR_SRP ?? current;
+  return parameters.USERNAME ?? (withUserIdForSrp ? parameters.USER_ID_FOR_SRP : undefined) ?? current;
 }
 
 /** The SIGN_IN request: the signIn input plus, for auto sign-in after sign-up, the USER_AUTH session. */
@@ -111,10 +118,12 @@ export async function initiateSignIn(input: { runtime: AuthRuntime; request: Sig
       'InitiateAuth',
       withMetadata({ AuthFlow: authFlow, AuthParameters: parameters, ClientId: clientId, ...(session ? { Session: session } : {}) }, clientMetadata),
     );
+  // USER_AUTH keeps the name as typed (aws-amplify's handleUserAuthFlow), but for PASSWORD_SRP.
+  const keepTyped = flow === 'USER_AUTH' && preferred !== 'PASSWORD_SRP';
   const result = (answer: CognitoAnswer, secrets?: SignInSecrets): RoundTripResult => ({
     answer,
     answered: undefined,
-    username: activeUsername(answer, username),
+    username: keepTyped ? username : activeUsername(answer, username, flow === 'USER_PASSWORD_AUTH'),
     ...(secrets ? { secrets } : {}),
   });
 
@@ -188,20 +197,25 @@ function respond(
 /**
  * Answers PASSWORD_VERIFIER: derives the SRP key from the password and SALT/SRP_B, signs the
  * SECRET_BLOCK with Cognito's timestamp, and sends USERNAME = USER_ID_FOR_SRP with the remembered
- * DEVICE_KEY (retried once without a device Cognito no longer knows).
+ * DEVICE_KEY (retried once without a device Cognito no longer knows). The device is the one stored
+ * under the sign-in's username (USERNAME), else under USER_ID_FOR_SRP (where auth-core kept it
+ * before, and where aws-amplify looks); the username stays.
  */
 export async function answerPasswordVerifier(input: AutoAnswerInput): Promise<RoundTripResult> {
-  const { runtime, answer, secrets } = input;
+  const { runtime, answer, secrets, username } = input;
   if (secrets.srp === undefined || secrets.password === undefined) {
     throw new SignInException({ message: 'An error occurred during the sign in process: PASSWORD_VERIFIER arrived without an SRP exchange in progress.' });
   }
   const userIdForSrp = requireParameter(answer, 'USER_ID_FOR_SRP');
   const poolName = poolNameFromUserPoolId(runtime.config.userPoolId);
   const responses = await claimResponses(runtime, answer, { poolName, userIdForSrp, password: secrets.password, srp: secrets.srp }, userIdForSrp);
-  const next = await withDeviceNotFoundRetry(runtime, userIdForSrp, (device) =>
-    respond(runtime, 'PASSWORD_VERIFIER', withDeviceKey(responses, device), answer.Session, input.clientMetadata),
+  const next = await withDeviceNotFoundRetry(
+    runtime,
+    username,
+    (device) => respond(runtime, 'PASSWORD_VERIFIER', withDeviceKey(responses, device), answer.Session, input.clientMetadata),
+    userIdForSrp,
   );
-  return { answer: next, answered: 'PASSWORD_VERIFIER', username: activeUsername(next, userIdForSrp) };
+  return { answer: next, answered: 'PASSWORD_VERIFIER', username };
 }
 
 /** Who signs the SECRET_BLOCK: for devices the device group key is the pool and the device key the user. */
@@ -255,7 +269,7 @@ export async function answerDeviceSrp(input: AutoAnswerInput): Promise<RoundTrip
     input.answer.Session,
     input.clientMetadata,
   );
-  return { answer: next, answered: 'DEVICE_SRP_AUTH', username: activeUsername(next, username), secrets: { deviceSrp } };
+  return { answer: next, answered: 'DEVICE_SRP_AUTH', username, secrets: { deviceSrp } };
 }
 
 /** Answers DEVICE_PASSWORD_VERIFIER: the device SRP key (device group key as pool, device key as user) signs the SECRET_BLOCK. */
@@ -269,7 +283,7 @@ export async function answerDevicePasswordVerifier(input: AutoAnswerInput): Prom
   const signer = { poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, password: device.randomPassword, srp: deviceSrp };
   const responses = await claimResponses(runtime, answer, signer, answer.ChallengeParameters?.USERNAME ?? username);
   const next = await respond(runtime, 'DEVICE_PASSWORD_VERIFIER', { ...responses, DEVICE_KEY: device.deviceKey }, answer.Session, input.clientMetadata);
-  return { answer: next, answered: 'DEVICE_PASSWORD_VERIFIER', username: activeUsername(next, username) };
+  return { answer: next, answered: 'DEVICE_PASSWORD_VERIFIER', username };
 }
 
 /**
@@ -289,7 +303,7 @@ export async function answerPasskey(input: AutoAnswerInput): Promise<RoundTripRe
     throw toPasskeyAuthenticationError(error);
   }
   const next = await respond(runtime, 'WEB_AUTHN', { USERNAME: username, CREDENTIAL: JSON.stringify(credential) }, answer.Session, input.clientMetadata);
-  return { answer: next, answered: 'WEB_AUTHN', username: activeUsername(next, username) };
+  return { answer: next, answered: 'WEB_AUTHN', username };
 }
 
 /** The TOTP secret and the session that continues MFA_SETUP. */
@@ -324,6 +338,7 @@ export async function answerChallenge(input: AnswerChallengeInput): Promise<Roun
   if (challenge === undefined) throw new SignInException();
   const clientMetadata = input.options?.clientMetadata;
   const plan = planChallengeAnswer(challenge, username, input.challengeResponse, input.options);
+  if (challenge.name === 'NEW_PASSWORD_REQUIRED') assertConfiguredPasswordPolicy(runtime.config.passwordPolicy, input.challengeResponse);
   switch (plan.kind) {
     case 'local': {
       const answer: CognitoAnswer = { ChallengeName: plan.challenge.name, Session: plan.challenge.session, ChallengeParameters: plan.challenge.parameters };
@@ -333,7 +348,9 @@ export async function answerChallenge(input: AnswerChallengeInput): Promise<Roun
       const send = (device: DeviceMetadata | null) =>
         respond(runtime, plan.challengeName, withDeviceKey(plan.responses, device), challenge.session, clientMetadata);
       const next = plan.withDevice ? await withDeviceNotFoundRetry(runtime, username, send) : await send(null);
-      return { answer: next, answered: plan.challengeName, username: activeUsername(next, username) };
+      // Only a password chosen at SELECT_CHALLENGE sets the username again (aws-amplify's handleSelectChallengeWithPassword).
+      const choosesPassword = plan.challengeName === 'SELECT_CHALLENGE' && plan.responses.ANSWER === 'PASSWORD';
+      return { answer: next, answered: plan.challengeName, username: choosesPassword ? activeUsername(next, username) : username };
     }
     case 'verifyTotp': {
       const verified = await callUserPool(runtime, 'VerifySoftwareToken', {
@@ -345,7 +362,7 @@ export async function answerChallenge(input: AnswerChallengeInput): Promise<Roun
         throw new CognitoServiceError({ name: 'EnableSoftwareTokenMFAException', httpStatusCode: 200, service: 'user-pool', operation: 'VerifySoftwareToken' });
       }
       const next = await respond(runtime, 'MFA_SETUP', { USERNAME: username }, verified.Session ?? challenge.session, clientMetadata);
-      return { answer: next, answered: 'MFA_SETUP', username: activeUsername(next, username) };
+      return { answer: next, answered: 'MFA_SETUP', username };
     }
     case 'passwordSrp': {
       const srp = newEphemeral(runtime);

@@ -4,11 +4,12 @@
 import fc from 'fast-check';
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns, propertyTimeout } from '../../test/properties.js';
 import { storeDeviceMetadata } from '../devices/device-store.js';
 import { lastAuthUserKey } from '../tokens/storage-keys.js';
 import { loadTokens } from '../tokens/token-store.js';
-import { PASSKEY_OPTIONS, flow, scriptedRuntime, serverReply, userAnswer } from './server-script.js';
-import type { Scripted, ServerReply } from './server-script.js';
+import { PASSKEY_OPTIONS, flow, scriptedRuntime, serverReply, userAnswer } from '../../testing/server-script.js';
+import type { Scripted, ServerReply } from '../../testing/server-script.js';
 import { isSignInSettled, signInMachine, signInResultOf } from './sign-in-machine.js';
 import type { SignInMachineEvent } from './sign-in-machine.js';
 
@@ -77,11 +78,11 @@ describe('sign-in machine properties', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      propertyRuns(150),
     );
     // The generator must reach DONE often enough for the property to mean something.
     expect(signedInRuns).toBeGreaterThan(10);
-  }, 120_000);
+  }, propertyTimeout(120_000));
 
   it('always fails on two passkey challenges in a row, without a second ceremony or tokens', async () => {
     const passkey = (session: string): ServerReply => ({
@@ -115,7 +116,7 @@ describe('sign-in machine properties', () => {
           expect(await loadTokens(s.runtime)).toBeNull();
         },
       ),
-      { numRuns: 60 },
+      propertyRuns(60),
     );
   });
 });

@@ -1,12 +1,12 @@
 // The sign-in machine as a UI drives it (createActor / @xstate/react's useMachine).
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { createAuthRuntime } from '../runtime/auth-runtime.js';
-import { TEST_CONFIG, createTestHarness } from '../runtime/test-runtime.js';
+import { TEST_CONFIG, createTestHarness } from '../../testing/test-runtime.js';
 import { isSignInSettled, signInMachine, signInResultOf } from './sign-in-machine.js';
 import type { SignInMachineInput } from './sign-in-machine.js';
-import { createTestUserPool } from './test-user-pool.js';
+import { createTestUserPool } from '../../testing/test-user-pool.js';
 
 const ALICE = { username: 'alice', password: 'Corr3ct-horse!' };
 

@@ -1,7 +1,7 @@
 // The sign-in step machine (XState v5): one state per waiting step, the Cognito round trips as
 // invoked promises that get the runtime (all I/O) as input. signIn/confirmSignIn drive this same
 // machine; UIs can run it with @xstate/react's useMachine(signInMachine, { input: { runtime } }).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ChallengeNameType, ClientMetadata } from '../cognito/user-pool-operations.js';
 import { AuthValidationError, SignInException, UnexpectedSignInInterruptionException, isCognitoServiceError } from '../errors/auth-errors.js';
@@ -34,6 +34,7 @@ import type {
   SignInSecrets,
   TotpAssociation,
 } from './sign-in-actors.js';
+import { setup } from './machine-setup.js';
 import { clearSignInState, saveSignInState } from './sign-in-state-store.js';
 import type { SignInStateToSave } from './sign-in-state-store.js';
 
@@ -57,7 +58,7 @@ export interface SignInMachineContext {
   runtime: AuthRuntime;
   /** Which call is running: failures end a signIn attempt but keep the waiting step of a confirmSignIn. */
   phase: 'signIn' | 'confirmSignIn';
-  /** The active Cognito username (USER_ID_FOR_SRP / USERNAME of the last challenge, else the login). */
+  /** The sign-in's username (USERNAME of the first answer, else the login; see activeUsername). */
   username: string;
   signInDetails: CognitoAuthSignInDetails | undefined;
   clientMetadata: ClientMetadata | undefined;
@@ -294,6 +295,8 @@ export const signInMachine = setup({
         associatingTotp: {
           invoke: {
             src: 'associateTotp',
+            // The authenticator app's label names the sign-in's username, as aws-amplify's (its sign-in
+            // store's): USERNAME of the first answer, else the name as typed (see activeUsername).
             input: ({ context }) => ({ runtime: context.runtime, username: context.username, session: context.answer?.Session }),
             onDone: {
               target: 'saving',

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { propertyRuns } from '../../test/properties.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { confirmSignInWith } from '../api/confirm-sign-in.js';
 import { signInWith } from '../api/sign-in.js';
 import { SIGN_IN_STATE_TTL_MS, loadSignInState, saveSignInState, signInStateKey } from './sign-in-state-store.js';
@@ -28,7 +29,7 @@ describe('persisted sign-in state expiry', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -43,7 +44,7 @@ describe('persisted sign-in state expiry', () => {
         const expected = elapsed < SIGN_IN_STATE_TTL_MS ? 'CodeMismatchException' : 'SignInException';
         await expect(confirmSignInWith(h.runtime, { challengeResponse: '123456' })).rejects.toMatchObject({ name: expected });
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 });

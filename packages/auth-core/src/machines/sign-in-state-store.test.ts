@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { SIGN_IN_STATE_TTL_MS, clearSignInState, isSignInStateExpired, loadSignInState, saveSignInState, signInStateKey } from './sign-in-state-store.js';
 
 describe('sign-in state store', () => {

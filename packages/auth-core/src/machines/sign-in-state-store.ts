@@ -16,7 +16,7 @@ export function signInStateKey(clientId: string): string {
 
 /** A pending sign-in as stored. */
 export interface PersistedSignInState {
-  /** The active Cognito username (USERNAME / USER_ID_FOR_SRP of the challenge when given). */
+  /** The sign-in's username (USERNAME of the first answer, else the login; see activeUsername). */
   username: string;
   challengeName: ChallengeNameType;
   signInSession: string;

@@ -2,12 +2,13 @@
 // answer, autoSignIn reports a signed-in user only once tokens are stored.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { propertyRuns, propertyTimeout } from '../../test/properties.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { autoSignInWith } from '../api/auto-sign-in.js';
 import { confirmSignUpWith } from '../api/confirm-sign-up.js';
 import { signUpWith } from '../api/sign-up.js';
 import { loadTokens } from '../tokens/token-store.js';
-import { flow, scriptedRuntime, serverReply } from './server-script.js';
+import { flow, scriptedRuntime, serverReply } from '../../testing/server-script.js';
 
 describe('sign-up machine properties', () => {
   it('autoSignIn never reports isSignedIn without stored tokens, whatever the server answers', async () => {
@@ -43,8 +44,8 @@ describe('sign-up machine properties', () => {
           expect(s.events.filter((event) => event.event === 'signedIn')).toHaveLength(signedIn ? 1 : 0);
         },
       ),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
     expect(signedInRuns).toBeGreaterThan(5);
-  }, 120_000);
+  }, propertyTimeout(120_000));
 });

@@ -1,10 +1,10 @@
 // The sign-up machine as a UI drives it.
 import { SimulatedClock, createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import { createTestHarness } from '../runtime/test-runtime.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
+import { createTestHarness } from '../../testing/test-runtime.js';
 import { AUTO_SIGN_IN_TIMEOUT_MS, autoSignInRequest, isSignUpSettled, signUpMachine } from './sign-up-machine.js';
-import { createTestUserPool } from './test-user-pool.js';
+import { createTestUserPool } from '../../testing/test-user-pool.js';
 
 const ALICE = { username: 'alice', password: 'Corr3ct-horse!' };
 

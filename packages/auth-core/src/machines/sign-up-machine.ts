@@ -1,7 +1,7 @@
 // The sign-up step machine (XState v5): SignUp -> CONFIRM_SIGN_UP -> COMPLETE_AUTO_SIGN_IN or DONE,
 // with auto sign-in once the account is confirmed (by code, or by link with polling every 5 s for up
 // to 3 minutes). Delays run on the actor's clock, so tests drive time with a simulated clock.
-import { assign, cancel, fromPromise, raise, setup } from 'xstate';
+import { assign, cancel, fromPromise, raise } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { AuthCodeDeliveryDetails, AuthVerifiableAttributeKey } from '../api/types.js';
 import { AutoSignInException } from '../errors/auth-errors.js';
@@ -9,6 +9,7 @@ import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import type { ConfirmSignUpInput, ResendSignUpCodeInput, SignInOutput, SignUpInput, SignUpOutput } from './flow-types.js';
 import type { SignInRequest } from './sign-in-actors.js';
 import { runSignInEvent } from './sign-in-driver.js';
+import { setup } from './machine-setup.js';
 import { confirmSignUpAccount, resendSignUpCode, signUpAccount } from './sign-up-requests.js';
 import type { SignUpAnswer } from './sign-up-requests.js';
 

@@ -7,6 +7,7 @@ import type { AttributeType } from '../cognito/user-pool-operations.js';
 import { AuthValidationError, isCognitoServiceError } from '../errors/auth-errors.js';
 import { EmptySignUpPassword } from '../errors/catalogue.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
+import { assertConfiguredPasswordPolicy } from '../validation/configured-password-policy.js';
 import { assertConfirmSignUpInput, assertResendSignUpCodeInput, assertSignUpInput } from '../validation/required-fields.js';
 import type { ConfirmSignUpInput, ResendSignUpCodeInput, SignUpInput } from './flow-types.js';
 
@@ -36,6 +37,7 @@ export interface SignUpAnswer {
 export async function signUpAccount(input: { runtime: AuthRuntime; request: SignUpInput }): Promise<SignUpAnswer> {
   const { runtime, request } = input;
   assertSignUpInput(request);
+  assertConfiguredPasswordPolicy(runtime.config.passwordPolicy, request.password);
   const options = request.options;
   const userAttributes = toAttributeList(options?.userAttributes);
   const validationData = toAttributeList(options?.validationData);

@@ -1,7 +1,20 @@
 // The managed-login URLs of a user-pool domain: /oauth2/authorize (built here) and /oauth2/token.
 
-/** A social provider by aws-amplify's name, 'COGNITO' for the pool's own users, or any other identity provider by its Cognito name. */
-export type SignInWithRedirectProvider = 'COGNITO' | 'Google' | 'Facebook' | 'Amazon' | 'Apple' | { custom: string };
+/**
+ * A social provider by aws-amplify's name, 'COGNITO' for the pool's own users, any other identity
+ * provider by its Cognito name (`custom`), or by one of its identifiers (`idpIdentifier`, e.g. an email domain).
+ */
+export type SignInWithRedirectProvider =
+  | 'COGNITO'
+  | 'Google'
+  | 'Facebook'
+  | 'Amazon'
+  | 'Apple'
+  | { custom: string; idpIdentifier?: never }
+  | { idpIdentifier: string; custom?: never };
+
+/** A provider named directly (everything but an `idpIdentifier`, which Cognito resolves itself). */
+export type NamedProvider = Exclude<SignInWithRedirectProvider, { idpIdentifier: string }>;
 
 /** The `prompt` values of signInWithRedirect (sent lowercase, as OpenID Connect spells them). */
 export type OAuthPrompt = 'NONE' | 'LOGIN' | 'CONSENT' | 'SELECT_ACCOUNT';
@@ -10,7 +23,7 @@ export type OAuthPrompt = 'NONE' | 'LOGIN' | 'CONSENT' | 'SELECT_ACCOUNT';
 const COGNITO_PROVIDER_NAMES = { COGNITO: 'COGNITO', Google: 'Google', Facebook: 'Facebook', Amazon: 'LoginWithAmazon', Apple: 'SignInWithApple' } as const;
 
 /** The `identity_provider` Cognito knows a provider by (Amazon → LoginWithAmazon, Apple → SignInWithApple). */
-export function identityProviderName(provider: SignInWithRedirectProvider): string {
+export function identityProviderName(provider: NamedProvider): string {
   return typeof provider === 'string' ? COGNITO_PROVIDER_NAMES[provider] : provider.custom;
 }
 
@@ -36,6 +49,8 @@ export interface AuthorizeUrlInput {
   codeChallenge?: string | undefined;
   /** Absent: Cognito chooses (or resumes whichever session exists, for prompt=none). */
   identityProvider?: string | undefined;
+  /** Sent instead of identity_provider: Cognito picks the provider that has this identifier. */
+  idpIdentifier?: string | undefined;
   lang?: string | undefined;
   loginHint?: string | undefined;
   nonce?: string | undefined;
@@ -44,7 +59,7 @@ export interface AuthorizeUrlInput {
 
 /**
  * `https://{domain}/oauth2/authorize?response_type&client_id&redirect_uri&state&scope[&code_challenge&code_challenge_method=S256]`
- * `[&identity_provider][&lang][&login_hint][&nonce][&prompt]`, scopes joined by spaces and prompt lowercase.
+ * `[&identity_provider or &idp_identifier][&lang][&login_hint][&nonce][&prompt]`, scopes joined by spaces and prompt lowercase.
  */
 export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
   const query = new URLSearchParams({
@@ -59,7 +74,8 @@ export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
     query.append('code_challenge_method', 'S256');
   }
   const optional: [string, string | undefined][] = [
-    ['identity_provider', input.identityProvider],
+    // One or the other, as aws-amplify: an identifier lets Cognito choose the provider.
+    input.idpIdentifier !== undefined && input.idpIdentifier !== '' ? ['idp_identifier', input.idpIdentifier] : ['identity_provider', input.identityProvider],
     ['lang', input.lang],
     ['login_hint', input.loginHint],
     ['nonce', input.nonce],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthError } from '../errors/auth-error.js';
 import { signOutWith } from '../sign-out/sign-out.js';
 import { fetchAuthSessionWith } from '../tokens/auth-session.js';
 import { tokenCookieNames } from '../tokens/token-cookies.js';
@@ -8,8 +9,8 @@ import { oauthInFlightKeys } from './in-flight-store.js';
 import { codeChallengeS256 } from './pkce.js';
 import { signInWithRedirectWith } from './sign-in-with-redirect.js';
 import type { SignInWithRedirectInput } from './sign-in-with-redirect.js';
-import { createManagedLoginHarness, tokenEndpointTokens } from './test-managed-login.js';
-import type { ManagedLoginHarness } from './test-managed-login.js';
+import { createManagedLoginHarness, tokenEndpointTokens } from '../../testing/test-managed-login.js';
+import type { ManagedLoginHarness } from '../../testing/test-managed-login.js';
 
 const KEYS = oauthInFlightKeys('client123');
 
@@ -111,9 +112,12 @@ describe('completeSignInWithRedirect', () => {
     expect(await loadTokens(harness.runtime)).toBeNull();
     expect(await harness.storage.getItem(KEYS.inflightOAuth)).toBeNull();
     expect(harness.replaced).toEqual(['https://app.example.com/']);
-    expect(harness.events).toEqual([
+    // The thrown error itself, as aws-amplify's failure events carry it.
+    expect(harness.events).toMatchObject([
       { event: 'signInWithRedirect_failure', data: { error: { name: 'OAuthSignInException', message: 'An error occurred while validating the state.', recoverySuggestion: expect.any(String) as string } } },
     ]);
+    const failure = harness.events[0];
+    expect(failure?.event === 'signInWithRedirect_failure' ? failure.data.error : undefined).toBeInstanceOf(AuthError);
   });
 
   it('surfaces an error the managed login page returned', async () => {

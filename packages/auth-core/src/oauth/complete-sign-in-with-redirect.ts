@@ -90,7 +90,7 @@ async function completeOnce(runtime: AuthRuntime, url: string | undefined): Prom
     // aws-amplify's order: customOAuthState, signInWithRedirect, then signedIn.
     if (customState !== undefined) runtime.hub.dispatch('auth', { event: 'customOAuthState', data: customState });
     runtime.hub.dispatch('auth', { event: 'signInWithRedirect' });
-    runtime.hub.dispatch('auth', { event: 'signedIn', data: { username: user.username, userId: user.userId } });
+    runtime.hub.dispatch('auth', { event: 'signedIn', data: { ...user } });
     return { user, customState };
   } catch (error) {
     // A state or verifier serves one callback: a failed one is spent, and a reload must not retry it.

@@ -3,11 +3,12 @@
 // and only the state stored at signInWithRedirect may complete a sign-in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { loadTokens } from '../tokens/token-store.js';
 import { completeSignInWithRedirectWith } from './complete-sign-in-with-redirect.js';
 import { createOAuthState, customStateOf, oauthStatesEqual } from './oauth-state.js';
 import { signInWithRedirectWith } from './sign-in-with-redirect.js';
-import { createManagedLoginHarness } from './test-managed-login.js';
+import { createManagedLoginHarness } from '../../testing/test-managed-login.js';
 
 // Well-formed Unicode (any code point, surrogate halves excluded), as JSON or a route would hold.
 const customState = fc.string({ unit: 'binary', maxLength: 120 });
@@ -38,7 +39,7 @@ describe('the OAuth state of signInWithRedirect', () => {
         // What a URL round trip does to the state (encoding then decoding) changes nothing.
         expect(new URLSearchParams(new URLSearchParams({ state }).toString()).get('state')).toBe(state);
       }),
-      { numRuns: 1000 },
+      propertyRuns(1000),
     );
   });
 
@@ -54,7 +55,7 @@ describe('the OAuth state of signInWithRedirect', () => {
           expect(oauthStatesEqual(other, state)).toBe(false);
         },
       ),
-      { numRuns: 1000 },
+      propertyRuns(1000),
     );
   });
 
@@ -77,7 +78,7 @@ describe('the OAuth state of signInWithRedirect', () => {
           expect(harness.events.map((e) => e.event)).toEqual(['signInWithRedirect_failure']);
         },
       ),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
 import { storeAuthenticationResult } from '../tokens/authentication-result.js';
+import { loadTokens } from '../tokens/token-store.js';
 import { oauthInFlightKeys } from './in-flight-store.js';
 import { customStateOf } from './oauth-state.js';
 import { codeChallengeS256 } from './pkce.js';
 import { signInWithRedirectWith } from './sign-in-with-redirect.js';
-import { createManagedLoginHarness } from './test-managed-login.js';
+import { createManagedLoginHarness } from '../../testing/test-managed-login.js';
 
 const KEYS = oauthInFlightKeys('client123');
 
@@ -126,5 +127,59 @@ describe('signInWithRedirect', () => {
     await expect(signInWithRedirectWith(harness.runtime)).rejects.toMatchObject({ name: 'OAuthSignInException', message: 'The managed login page could not be opened.' });
     expect(await harness.storage.getItem(KEYS.inflightOAuth)).toBeNull();
     expect(await harness.storage.getItem(KEYS.oauthState)).toBeNull();
+  });
+
+  it('sends idp_identifier instead of identity_provider for a provider given by one of its identifiers', async () => {
+    const harness = createManagedLoginHarness();
+    await signInWithRedirectWith(harness.runtime, { provider: { idpIdentifier: 'example.org' } });
+    const query = new URL(harness.redirects[0] ?? '').searchParams;
+    expect(query.get('idp_identifier')).toBe('example.org');
+    expect(query.has('identity_provider')).toBe(false);
+  });
+
+  it("opens managed login through authSessionOpener instead of navigating, and completes the sign-in with the callback it returns", async () => {
+    const harness = createManagedLoginHarness();
+    const opened: { url: string; redirectUrls: string[]; preferPrivateSession: boolean | undefined }[] = [];
+    await signInWithRedirectWith(harness.runtime, {
+      customState: '/orders/42',
+      options: {
+        preferPrivateSession: true,
+        authSessionOpener: async (url, redirectUrls, preferPrivateSession) => {
+          opened.push({ url, redirectUrls, preferPrivateSession });
+          const state = new URL(url).searchParams.get('state') ?? '';
+          return { type: 'success', url: `https://app.example.com/?code=the-code&state=${encodeURIComponent(state)}` };
+        },
+      },
+    });
+    expect(harness.redirects).toEqual([]);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.url).toMatch(/^https:\/\/auth\.example\.com\/oauth2\/authorize\?/);
+    expect(opened[0]?.redirectUrls).toEqual(['https://app.example.com/']);
+    expect(opened[0]?.preferPrivateSession).toBe(true);
+    expect(harness.tokenRequests).toHaveLength(1);
+    expect((await loadTokens(harness.runtime))?.username).toBe('alice');
+    expect(harness.events.map((event) => event.event)).toEqual(['customOAuthState', 'signInWithRedirect', 'signedIn']);
+  });
+
+  it('reports a session the opener says was canceled or failed as OAuthSignInException and signInWithRedirect_failure, forgetting the in-flight items', async () => {
+    const harness = createManagedLoginHarness();
+    await expect(signInWithRedirectWith(harness.runtime, { options: { authSessionOpener: async () => ({ type: 'canceled' }) } })).rejects.toMatchObject({
+      name: 'OAuthSignInException',
+      message: 'canceled',
+    });
+    await expect(signInWithRedirectWith(harness.runtime, { options: { authSessionOpener: async () => ({ type: 'error', error: 'no browser' }) } })).rejects.toMatchObject({
+      name: 'OAuthSignInException',
+      message: 'no browser',
+    });
+    expect(harness.events.map((event) => event.event)).toEqual(['signInWithRedirect_failure', 'signInWithRedirect_failure']);
+    expect(await harness.storage.getItem(KEYS.inflightOAuth)).toBeNull();
+    expect(harness.tokenRequests).toEqual([]);
+  });
+
+  it('leaves the sign-in to completeSignInWithRedirect when the opener navigated away and returned nothing', async () => {
+    const harness = createManagedLoginHarness();
+    await signInWithRedirectWith(harness.runtime, { options: { authSessionOpener: async () => undefined } });
+    expect(await harness.storage.getItem(KEYS.inflightOAuth)).toBe('true');
+    expect(harness.events).toEqual([]);
   });
 });

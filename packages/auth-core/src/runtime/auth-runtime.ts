@@ -1,8 +1,11 @@
+import type { CredentialsAndIdentityIdProvider, ProviderAuthConfig, TokenProvider } from '../api/provider-types.js';
 import type { FetchLike } from '../cognito/aws-json-transport.js';
 import { webCryptoRandomBytes } from '../srp/random.js';
 import type { RandomBytes as SrpRandomBytes } from '../srp/random.js';
 import { parseAuthConfig } from '../config/auth-config.js';
 import type { AuthConfig, AuthConfigInput } from '../config/auth-config.js';
+import { toResourcesConfig } from '../config/amplify-config.js';
+import type { ResourcesConfig } from '../config/amplify-config.js';
 import { AuthConfigError } from '../errors/auth-errors.js';
 import { AuthUserPoolException } from '../errors/catalogue.js';
 import { Hub, createAuthHub } from '../events/auth-hub.js';
@@ -57,15 +60,47 @@ export interface AuthRuntimeIO {
   deviceName: string;
 }
 
+/**
+ * The providers an app wrote itself and gave `Amplify.configure` (LibraryOptions.Auth), kept as
+ * aws-amplify's AuthClass keeps them: fetchAuthSession asks `tokenProvider` for the tokens and
+ * `credentialsProvider` for the credentials (a missing one gives none), and signOut clears the
+ * credentials provider.
+ */
+export interface AuthProviders {
+  readonly tokenProvider: TokenProvider | undefined;
+  readonly credentialsProvider: CredentialsAndIdentityIdProvider | undefined;
+  /** The configuration in aws-amplify's shape, handed to the credentials provider as `authConfig`. */
+  readonly authConfig: ProviderAuthConfig | undefined;
+}
+
 /** A validated configuration plus its I/O; every internal function takes one. */
 export interface AuthRuntime extends Readonly<AuthRuntimeIO> {
   readonly config: AuthConfig;
+  /** Set by configure() when LibraryOptions.Auth holds a provider the app wrote (see AuthProviders). */
+  readonly providers?: AuthProviders | undefined;
 }
 
-/** configure()'s argument: the configuration plus the storage and cookie ports of issue item 1. */
+/** configure()'s flat argument: the configuration plus the storage and cookie ports of issue item 1. */
 export interface AuthOptions extends AuthConfigInput {
   storage?: KeyValueStorage;
   cookies?: CookiePort;
+}
+
+/** What configure() and createAuthRuntime() take: the flat options, or aws-amplify v6's `{ Auth: { Cognito: … } }`. */
+export type ConfigureOptions = AuthOptions | ResourcesConfig;
+
+/**
+ * aws-amplify v6's LibraryOptions (Amplify.configure's second argument), accepted beside the ports.
+ * `Auth.tokenProvider` / `Auth.credentialsProvider` may be @steward/auth-core/cognito's own providers
+ * (views of this runtime: nothing changes) or the app's own, which fetchAuthSession then asks, as
+ * aws-amplify does (see AuthProviders); `ssr` changes nothing (the id and access tokens always go to
+ * the cookie port; createCookieStorage() keeps every item in cookies).
+ */
+export interface LibraryOptions {
+  Auth?: { tokenProvider?: TokenProvider; credentialsProvider?: CredentialsAndIdentityIdProvider };
+  ssr?: boolean;
+  API?: unknown;
+  Storage?: unknown;
 }
 
 interface BrowserLocation {
@@ -118,14 +153,16 @@ function defaultStorage(): KeyValueStorage {
  * document cookies or none, Date.now, WebCrypto, navigator.credentials, location.assign,
  * history.replaceState, a new Hub).
  */
-export function createAuthRuntime(options: AuthOptions, io: Partial<AuthRuntimeIO> = {}): AuthRuntime {
+export function createAuthRuntime(options: ConfigureOptions, io: Partial<AuthRuntimeIO> = {}): AuthRuntime {
   const config = parseAuthConfig(options);
+  // Only the flat form carries ports; the Amplify form chooses storage through cognitoUserPoolsTokenProvider.
+  const { storage, cookies } = options as Pick<AuthOptions, 'storage' | 'cookies'>;
   return Object.freeze({
     config,
     // Resolved per call so a fetch installed after configure() (polyfill, test stub) is used.
     fetch: io.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    storage: options.storage ?? io.storage ?? defaultStorage(),
-    cookies: options.cookies ?? io.cookies ?? createDocumentCookies(),
+    storage: storage ?? io.storage ?? defaultStorage(),
+    cookies: cookies ?? io.cookies ?? createDocumentCookies(),
     clock: io.clock ?? { now: () => Date.now() },
     randomBytes: io.randomBytes ?? webCryptoRandomBytes,
     webAuthn: io.webAuthn ?? createBrowserWebAuthn(),
@@ -138,14 +175,60 @@ export function createAuthRuntime(options: AuthOptions, io: Partial<AuthRuntimeI
 }
 
 let defaultRuntime: AuthRuntime | undefined;
+// Set by cognitoUserPoolsTokenProvider.setKeyValueStorage; outlives configure() calls that name no storage.
+let defaultStorageOverride: KeyValueStorage | undefined;
+// @steward/auth-core/cognito's providers: they read the default runtime, so configure() may be handed them.
+const runtimeBackedProviders = /* @__PURE__ */ new WeakSet<object>();
+
+/** Marks a provider that reads the default runtime (the ./cognito entry's): configure() needs not ask it through its interface. */
+export function markRuntimeBacked(provider: object): void {
+  runtimeBackedProviders.add(provider);
+}
 
 /**
- * Configures auth-core (issue item 1) and makes the result the runtime every public function uses;
- * its events go to the exported Hub. Throws AuthConfigError for an invalid configuration.
+ * The providers fetchAuthSession must ask, from LibraryOptions.Auth: none when there is no Auth, or
+ * when it names both of auth-core's own providers (the runtime's own session logic is theirs);
+ * otherwise exactly the two given (a missing one gives nothing, as in aws-amplify).
  */
-export function configure(options: AuthOptions, io: Partial<AuthRuntimeIO> = {}): AuthRuntime {
-  defaultRuntime = createAuthRuntime(options, { hub: Hub, ...io });
+function appProviders(auth: LibraryOptions['Auth'], options: ConfigureOptions, config: AuthConfig): AuthProviders | undefined {
+  if (auth === undefined) return undefined;
+  const { tokenProvider, credentialsProvider } = auth;
+  const own = (provider: object | undefined) => provider !== undefined && runtimeBackedProviders.has(provider);
+  if (own(tokenProvider) && own(credentialsProvider)) return undefined;
+  // aws-amplify hands providers the Auth configuration as the app wrote it; the flat form gets its Amplify shape.
+  const given = (options as ResourcesConfig).Auth;
+  const authConfig = (given ?? toResourcesConfig(config).Auth) as ProviderAuthConfig;
+  return { tokenProvider, credentialsProvider, authConfig };
+}
+
+/**
+ * Configures auth-core (issue item 1) from the flat options or aws-amplify v6's
+ * `{ Auth: { Cognito: … } }`, and makes the result the runtime every public function uses; its
+ * events go to the exported Hub. The second argument holds ports and/or Amplify's LibraryOptions.
+ * Throws AuthConfigError for an invalid configuration.
+ */
+export function configure(options: ConfigureOptions, io: Partial<AuthRuntimeIO> & LibraryOptions & Pick<AuthRuntime, 'providers'> = {}): AuthRuntime {
+  const runtime = createAuthRuntime(options, { hub: Hub, ...(defaultStorageOverride ? { storage: defaultStorageOverride } : {}), ...io });
+  // A runtime passed back as `io` (the token store's setAuthConfig) keeps its providers, as aws-amplify's do.
+  const providers = io.Auth === undefined ? io.providers : appProviders(io.Auth, options, runtime.config);
+  defaultRuntime = providers === undefined ? runtime : Object.freeze({ ...runtime, providers });
   return defaultRuntime;
+}
+
+/** The runtime configure() set up, or undefined before configure() (for callers that answer "nothing" then, as Amplify's providers do). */
+export function findAuthRuntime(): AuthRuntime | undefined {
+  return defaultRuntime;
+}
+
+/**
+ * Makes `storage` the default runtime's storage, now and for later configure() calls that name none
+ * (what `cognitoUserPoolsTokenProvider.setKeyValueStorage` does). Items already stored are not moved,
+ * as in Amplify; call it at start, before signing in.
+ */
+export function setDefaultKeyValueStorage(storage: KeyValueStorage): void {
+  defaultStorageOverride = storage;
+  // A new runtime object rather than a mutable port: runtimes stay frozen values.
+  if (defaultRuntime !== undefined) defaultRuntime = Object.freeze({ ...defaultRuntime, storage });
 }
 
 /** The runtime configure() set up; throws AuthUserPoolException before configure(). */
@@ -154,7 +237,8 @@ export function getAuthRuntime(): AuthRuntime {
   return defaultRuntime;
 }
 
-/** Forgets the default runtime (tests, or an app tearing auth down). */
+/** Forgets the default runtime and any storage set for it (tests, or an app tearing auth down). */
 export function resetAuthRuntime(): void {
   defaultRuntime = undefined;
+  defaultStorageOverride = undefined;
 }

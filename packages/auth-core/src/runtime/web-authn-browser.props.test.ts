@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { base64UrlToBytes, bytesToBase64Url } from './web-authn-browser.js';
 
 describe('base64url codec of the WebAuthn adapter', () => {
@@ -10,6 +11,7 @@ describe('base64url codec of the WebAuthn adapter', () => {
         expect(text).toMatch(/^[A-Za-z0-9_-]*$/);
         expect(base64UrlToBytes(text)).toEqual(bytes);
       }),
+      propertyRuns(),
     );
   });
 });

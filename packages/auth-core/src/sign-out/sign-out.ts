@@ -51,6 +51,10 @@ export async function signOutWith(runtime: AuthRuntime, input: SignOutInput = {}
   await endSessionAtProvider(runtime, input.global === true);
   await clearTokens(runtime);
   clearCredentials(runtime);
+  // The app's own credentials provider (Amplify.configure's LibraryOptions.Auth), as aws-amplify's signOut
+  // does; waited for when it returns a promise (the interface says void, aws-amplify awaits it).
+  const cleared: unknown = runtime.providers?.credentialsProvider?.clearCredentialsAndIdentityId();
+  await cleared;
   runtime.hub.dispatch('auth', { event: 'signedOut' });
 
   if (redirectError !== undefined) throw redirectError;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 
 import { base64ToBytes, bytesToBase64 } from './base64.js';
 import { bytesToBigInt, bytesToHex, hexToBigInt, hexToBytes, padBytes, padHex } from './bigint-codec.js';
@@ -21,7 +22,7 @@ describe('encoding properties', () => {
         }
         expect(bytesToBigInt(padBytes(value))).toBe(value);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -31,6 +32,7 @@ describe('encoding properties', () => {
         const hex = upper ? bytesToHex(bytes).toUpperCase() : bytesToHex(bytes);
         expect(hexToBytes(hex)).toEqual(bytes);
       }),
+      propertyRuns(),
     );
     const notHex = fc.string({ minLength: 1, maxLength: 2, unit: 'binary' }).filter((s) => !/^[0-9a-fA-F]+$/.test(s));
     fc.assert(
@@ -40,6 +42,7 @@ describe('encoding properties', () => {
         // Any non-hex character, or an odd length, is refused rather than read as something else.
         expect(() => hexToBytes(hex.slice(0, cut) + junk + hex.slice(cut))).toThrow(SrpInvalidParameterError);
       }),
+      propertyRuns(),
     );
   });
 
@@ -48,6 +51,7 @@ describe('encoding properties', () => {
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         expect(base64ToBytes(bytesToBase64(bytes))).toEqual(bytes);
       }),
+      propertyRuns(),
     );
   });
 
@@ -58,7 +62,7 @@ describe('encoding properties', () => {
         expect(text).toMatch(/^[A-Z][a-z]{2} [A-Z][a-z]{2} [1-9]\d? \d{2}:\d{2}:\d{2} UTC \d{4}$/);
         expect(parseCognitoTimestamp(text).getTime()).toBe(Math.floor(date.getTime() / 1000) * 1000);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 });

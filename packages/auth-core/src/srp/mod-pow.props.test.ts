@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 
 import { SRP_G, SRP_N, defaultModPowEngine } from './group.js';
 import { FixedBasePowers, createWindowedModPowEngine, modPowSlidingWindow, modPowSquareMultiply } from './mod-pow.js';
@@ -14,7 +15,7 @@ describe('modular exponentiation properties', () => {
       fc.property(anyBase, exponent(300n), smallModulus, fc.integer({ min: 1, max: 8 }), (base, e, m, width) => {
         expect(modPowSlidingWindow(base, e, m, width)).toBe(modPowSquareMultiply(base, e, m));
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -24,7 +25,7 @@ describe('modular exponentiation properties', () => {
         const powers = new FixedBasePowers(base, m, width);
         for (const e of exponents) expect(powers.pow(e)).toBe(modPowSquareMultiply(base, e, m));
       }),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 
@@ -34,7 +35,7 @@ describe('modular exponentiation properties', () => {
         const b = useG ? SRP_G : base;
         expect(defaultModPowEngine.modPow(b, e, SRP_N)).toBe(modPowSquareMultiply(b, e, SRP_N));
       }),
-      { numRuns: 25 },
+      propertyRuns(25),
     );
   });
 
@@ -44,7 +45,7 @@ describe('modular exponentiation properties', () => {
       fc.property(exponent(600n), (e) => {
         expect(plain.modPow(SRP_G, e, SRP_N)).toBe(defaultModPowEngine.modPow(SRP_G, e, SRP_N));
       }),
-      { numRuns: 20 },
+      propertyRuns(20),
     );
   });
 });

@@ -2,6 +2,7 @@
 // agree exactly when the password is right, and refuse the degenerate values SRP-6a forbids.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 
 import { bigIntToHex, padHex } from './bigint-codec.js';
 import { computeClaimSignature, verifyClaimSignature } from './claim-signature.js';
@@ -26,9 +27,8 @@ function thrown(run: () => unknown): unknown {
   throw new Error('expected an error');
 }
 
-// 3072-bit exponentiations cost ~30 ms per run; these counts keep the file to a few seconds.
-const heavyRuns = { numRuns: 30 };
-
+// 3072-bit exponentiations cost ~30 ms per run: the properties using them run 20 to 30 times by
+// default, which keeps the file to a few seconds (FC_NUM_RUNS raises them all).
 const text = fc.string({ unit: 'binary', maxLength: 24 });
 const nonEmptyText = fc.string({ unit: 'binary', minLength: 1, maxLength: 24 });
 const privateBytes = fc.uint8Array({ minLength: 128, maxLength: 128 }).filter((bytes) => bytes.some((b) => b !== 0));
@@ -78,7 +78,7 @@ describe('SRP exchange properties', () => {
         expect(result.serverKey).toEqual(result.clientKey);
         expect(result.verified).toBe(true);
       }),
-      heavyRuns,
+      propertyRuns(30),
     );
   });
 
@@ -98,7 +98,7 @@ describe('SRP exchange properties', () => {
           expect(result.verified).toBe(false);
         },
       ),
-      heavyRuns,
+      propertyRuns(30),
     );
   });
 
@@ -117,7 +117,7 @@ describe('SRP exchange properties', () => {
         );
         expect((error as SrpInvalidEphemeralError).value).toBe('B');
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 
@@ -131,7 +131,7 @@ describe('SRP exchange properties', () => {
         expect(error).toBeInstanceOf(SrpInvalidEphemeralError);
         expect((error as SrpInvalidEphemeralError).value).toBe('A');
       }),
-      { numRuns: 100 },
+      propertyRuns(100),
     );
   });
 
@@ -184,7 +184,7 @@ describe('SRP exchange properties', () => {
           expect(forged).not.toEqual(serverKey);
         },
       ),
-      { numRuns: 20 },
+      propertyRuns(20),
     );
   });
 });

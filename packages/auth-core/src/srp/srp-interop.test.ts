@@ -18,7 +18,7 @@ import type { ModPowEngine } from './mod-pow.js';
 import { createWindowedModPowEngine, modPowSquareMultiply } from './mod-pow.js';
 import { computeServerEphemeral, computeServerPasswordKey, createPasswordVerifier } from './server.js';
 import vectors from './vectors/cognito-srp-vectors.json';
-import { scriptedRandom } from './vectors/scripted-random.js';
+import { scriptedRandom } from '../../testing/scripted-random.js';
 
 const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 

@@ -2,6 +2,7 @@
 // synchronous functions the server uses (and the interop vectors pin), for arbitrary identities.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 
 import { computeClaimSignature } from './claim-signature.js';
 import { computePasswordAuthenticationKey, createClientEphemeral } from './client.js';
@@ -9,9 +10,8 @@ import { createDeviceVerifier } from './device-verifier.js';
 import { createPasswordVerifier, createServerEphemeral } from './server.js';
 import { computeClaimSignatureAsync, computePasswordAuthenticationKeyAsync, createDeviceVerifierAsync } from './web-crypto.js';
 
-// 3072-bit exponentiations cost ~30 ms per run; these counts keep the file to a few seconds.
-const heavyRuns = { numRuns: 25 };
-
+// 3072-bit exponentiations cost ~30 ms per run: the properties using them run 20 to 30 times by
+// default, which keeps the file to a few seconds (FC_NUM_RUNS raises them all).
 const text = fc.string({ unit: 'binary', maxLength: 24 });
 const privateBytes = fc.uint8Array({ minLength: 128, maxLength: 128 }).filter((bytes) => bytes.some((b) => b !== 0));
 const saltBytes = fc.uint8Array({ minLength: 1, maxLength: 32 }).filter((bytes) => bytes.some((b) => b !== 0));
@@ -36,7 +36,7 @@ describe('WebCrypto client SRP equals the synchronous SRP', () => {
         const claim = { key, poolName, userIdForSrp: username, secretBlockB64: block, timestamp: 'Tue Nov 3 08:05:09 UTC 2026' };
         expect(await computeClaimSignatureAsync(claim)).toBe(computeClaimSignature(claim));
       }),
-      heavyRuns,
+      propertyRuns(25),
     );
   });
 
@@ -49,7 +49,7 @@ describe('WebCrypto client SRP equals the synchronous SRP', () => {
         const viaWebCrypto = await createDeviceVerifierAsync({ ...identity, randomBytes: fixed(passwordBytes, saltBytes16) });
         expect(viaWebCrypto).toEqual(createDeviceVerifier({ ...identity, randomBytes: fixed(passwordBytes, saltBytes16) }));
       }),
-      heavyRuns,
+      propertyRuns(25),
     );
   });
 });

@@ -11,7 +11,7 @@ import { SrpInvalidEphemeralError, SrpRandomSourceError } from './errors.js';
 import { SRP_N } from './group.js';
 import { computeClaimSignatureAsync, computePasswordAuthenticationKeyAsync, computeXAsync, createDeviceVerifierAsync } from './web-crypto.js';
 import vectors from './vectors/cognito-srp-vectors.json';
-import { scriptedRandom } from './vectors/scripted-random.js';
+import { scriptedRandom } from '../../testing/scripted-random.js';
 
 describe('user SRP with WebCrypto against the library', () => {
   it.each(vectors.users)('$name', async (vector) => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { getDeviceMetadata, storeDeviceMetadata } from '../devices/device-store.js';
+import { AuthError } from '../errors/auth-error.js';
 import { NetworkError } from '../errors/auth-errors.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../../testing/test-runtime.js';
+import type { TestHarness } from '../../testing/test-runtime.js';
 import { storeAuthenticationResult } from './authentication-result.js';
 import { assertNoSignedInUser, fetchAuthSessionWith, requireSignedIn } from './auth-session.js';
 import { tokenCookieNames } from './token-cookies.js';
@@ -141,12 +142,15 @@ describe('fetchAuthSession', () => {
     expect(await fetchAuthSessionWith(harness.runtime)).toEqual({});
     expect(await loadTokens(harness.runtime)).toBeNull();
     expect(harness.cookies.jar.size).toBe(0);
-    expect(harness.events).toEqual([
+    // The thrown error itself, as aws-amplify's failure events carry it.
+    expect(harness.events).toMatchObject([
       {
         event: 'tokenRefresh_failure',
         data: { error: { name: 'NotAuthorizedException', message: 'Refresh Token has been revoked', recoverySuggestion: expect.any(String) as string } },
       },
     ]);
+    const failure = harness.events[0];
+    expect(failure?.event === 'tokenRefresh_failure' ? failure.data.error : undefined).toBeInstanceOf(AuthError);
   });
 
   it('yields signed-out when a rotated-out refresh token is reused (RefreshTokenReuseException)', async () => {

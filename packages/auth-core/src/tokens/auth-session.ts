@@ -1,8 +1,9 @@
+import type { ClientMetadata } from '../cognito/user-pool-operations.js';
 import { UserAlreadyAuthenticatedException, UserUnAuthenticatedException } from '../errors/auth-errors.js';
 import { getCredentialsAndIdentityId } from '../identity-pool/credentials.js';
 import type { AWSCredentials } from '../identity-pool/credentials.js';
 import { afterRedirectCompletion } from '../oauth/pending-redirect-completion.js';
-import type { AuthRuntime } from '../runtime/auth-runtime.js';
+import type { AuthProviders, AuthRuntime } from '../runtime/auth-runtime.js';
 import type { JWT } from './jwt.js';
 import { shouldRefresh } from './refresh-decision.js';
 import { refreshTokens } from './token-refresh.js';
@@ -25,9 +26,11 @@ export interface AuthSession {
   userSub?: string;
 }
 
-/** fetchAuthSession's options. */
+/** fetchAuthSession's options, aws-amplify v6's FetchAuthSessionOptions. */
 export interface FetchAuthSessionOptions {
   forceRefresh?: boolean;
+  /** Sent with a token refresh, for the pool's triggers. */
+  clientMetadata?: ClientMetadata;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function getFreshTokens(runtime: AuthRuntime, options: FetchAuthSes
     clockDrift: tokens.clockDrift,
     forceRefresh: options.forceRefresh,
   });
-  return refreshNeeded ? refreshTokens(runtime, tokens) : tokens;
+  return refreshNeeded ? refreshTokens(runtime, tokens, options.clientMetadata) : tokens;
 }
 
 /** The session of a signed-in user (refreshed as needed); throws UserUnAuthenticatedException otherwise. */
@@ -68,6 +71,7 @@ export async function assertNoSignedInUser(runtime: Pick<AuthRuntime, 'config' |
  * identity pool is configured (guest ones only with allowGuestAccess), and the user's sub.
  */
 export async function fetchAuthSessionWith(runtime: AuthRuntime, options: FetchAuthSessionOptions = {}): Promise<AuthSession> {
+  if (runtime.providers !== undefined) return fetchFromProviders(runtime.providers, options);
   const tokens = await getFreshTokens(runtime, options);
   const session: AuthSession = {};
   if (tokens !== null) {
@@ -83,4 +87,20 @@ export async function fetchAuthSessionWith(runtime: AuthRuntime, options: FetchA
     session.identityId = identity.identityId;
   }
   return session;
+}
+
+/**
+ * fetchAuthSession over the app's own providers (Amplify.configure's LibraryOptions.Auth), as
+ * aws-amplify's AuthClass does it: the token provider's tokens, then the credentials provider's
+ * credentials for them (or a guest's without tokens); a missing provider gives nothing.
+ */
+async function fetchFromProviders(providers: AuthProviders, options: FetchAuthSessionOptions): Promise<AuthSession> {
+  const tokens = (await providers.tokenProvider?.getTokens(options)) ?? undefined;
+  const { authConfig, credentialsProvider } = providers;
+  const { forceRefresh } = options;
+  const identity = await credentialsProvider?.getCredentialsAndIdentityId(
+    tokens === undefined ? { authConfig, authenticated: false, forceRefresh } : { authConfig, tokens, authenticated: true, forceRefresh },
+  );
+  const sub = tokens?.accessToken.payload.sub;
+  return { tokens, credentials: identity?.credentials, identityId: identity?.identityId, userSub: sub };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoError } from '../cognito/fake-cognito.js';
+import { cognitoError } from '../../testing/fake-cognito.js';
 import { getDeviceMetadata } from '../devices/device-store.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult, makeJwt } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult, makeJwt } from '../../testing/test-runtime.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { getCurrentUserWith } from './current-user.js';
 import { tokenCookieNames } from './token-cookies.js';
 import { loadTokens } from './token-store.js';
 
 describe('completeSignIn', () => {
-  it('stores the tokens and cookies and emits signedIn with the user', async () => {
+  it('stores the tokens and cookies and emits signedIn with the user and sign-in details', async () => {
     const harness = createTestHarness();
     const result = makeAuthenticationResult({ iat: epochSeconds(harness.clock) });
     const user = await completeSignIn(harness.runtime, {
@@ -23,7 +23,8 @@ describe('completeSignIn', () => {
     });
     expect((await loadTokens(harness.runtime))?.accessToken.toString()).toBe(result.AccessToken);
     expect(harness.cookies.get(tokenCookieNames('client123', 'alice').idToken)).toBe(result.IdToken);
-    expect(harness.events).toEqual([{ event: 'signedIn', data: { username: 'alice', userId: '11111111-2222-3333-4444-555555555555' } }]);
+    // As aws-amplify: the event carries getCurrentUser()'s result, sign-in details included.
+    expect(harness.events).toEqual([{ event: 'signedIn', data: user }]);
     expect(await getCurrentUserWith(harness.runtime)).toEqual(user);
   });
 

@@ -9,7 +9,7 @@ import type { CognitoAuthSignInDetails } from './token-store.js';
 
 /** What a finished sign-in hands over. */
 export interface CompleteSignInInput {
-  /** The Cognito username (ChallengeParameters.USERNAME / USER_ID_FOR_SRP when present). */
+  /** The sign-in's username (aws-amplify's: ChallengeParameters.USERNAME of the first answer, else the login). */
   username: string;
   authenticationResult: AuthenticationResultType;
   signInDetails?: CognitoAuthSignInDetails | undefined;
@@ -34,6 +34,6 @@ export async function completeSignIn(runtime: AuthRuntime, input: CompleteSignIn
   }
   const user = currentUserFromTokens(tokens);
   if (user.userId === '') throw new UnexpectedSignInInterruptionException();
-  runtime.hub.dispatch('auth', { event: 'signedIn', data: { username: user.username, userId: user.userId } });
+  runtime.hub.dispatch('auth', { event: 'signedIn', data: { ...user } });
   return user;
 }

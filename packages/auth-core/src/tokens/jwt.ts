@@ -1,9 +1,31 @@
-import type { JWTPayload } from 'jose';
-
 import { base64ToBytes } from '../srp/base64.js';
 
-/** A JWT's claims. */
-export type JwtPayload = JWTPayload;
+// aws-amplify v6's claim types (@aws-amplify/core JwtPayload), written out rather than imported so
+// that `payload.email` or `payload['cognito:groups']` type exactly as in an Amplify app.
+
+/** A JSON scalar claim value. */
+export type JsonPrimitive = null | string | number | boolean;
+/** A JSON array claim value. */
+export type JsonArray = (JsonPrimitive | JsonObject | JsonArray)[];
+/** A JSON object claim value. */
+export interface JsonObject {
+  [x: string]: JsonPrimitive | JsonArray | JsonObject;
+}
+
+/** The registered claims Cognito tokens carry, typed. */
+export interface JwtPayloadStandardFields {
+  exp?: number;
+  iss?: string;
+  aud?: string | string[];
+  nbf?: number;
+  iat?: number;
+  scope?: string;
+  jti?: string;
+  sub?: string;
+}
+
+/** A JWT's claims, aws-amplify v6's JwtPayload: the registered claims plus any JSON claim. */
+export type JwtPayload = JwtPayloadStandardFields & JsonObject;
 
 /** A decoded token, aws-amplify v6's JWT shape: `toString()` gives the compact token back. */
 export interface JWT {
@@ -27,6 +49,23 @@ export function decodeJwtToken(token: string): JWT {
     throw new TypeError('Invalid JWT: the payload is not base64url-encoded JSON', { cause });
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new TypeError('Invalid JWT: the claims set is not an object');
+  return { payload: payload as JwtPayload, toString: () => token };
+}
+
+/**
+ * aws-amplify v6's decodeJWT (decodes, does not verify), with its errors: a token that is not three
+ * dot-separated parts throws `Error('Invalid token')`, a payload that is not base64 JSON
+ * `Error('Invalid token payload')`. Like aws-amplify's, it returns whatever JSON the payload holds.
+ */
+export function decodeJWT(token: string): JWT {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new Error('Invalid token');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64ToBytes(parts[1] ?? '', 'JWT payload')));
+  } catch {
+    throw new Error('Invalid token payload');
+  }
   return { payload: payload as JwtPayload, toString: () => token };
 }
 

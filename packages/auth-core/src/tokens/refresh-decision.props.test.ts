@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { shouldRefresh } from './refresh-decision.js';
 
 const expiry = fc.option(fc.integer({ min: 1_600_000_000, max: 1_900_000_000 }), { nil: undefined });
@@ -15,7 +16,7 @@ describe('the refresh decision', () => {
         const after = shouldRefresh({ idExp, accessExp, now: now + dt, clockDrift: clockDrift + dd, forceRefresh });
         if (before) expect(after).toBe(true);
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
   });
 
@@ -26,6 +27,7 @@ describe('the refresh decision', () => {
           shouldRefresh({ idExp, accessExp, now: now + shift, clockDrift: clockDrift - shift }),
         );
       }),
+      propertyRuns(),
     );
   });
 
@@ -37,6 +39,7 @@ describe('the refresh decision', () => {
         expect(shouldRefresh(input)).toBe(false);
         expect(shouldRefresh({ ...input, forceRefresh: true })).toBe(true);
       }),
+      propertyRuns(),
     );
   });
 });

@@ -1,4 +1,5 @@
 import { callUserPool } from '../cognito/user-pool-client.js';
+import type { ClientMetadata } from '../cognito/user-pool-operations.js';
 import { withDeviceNotFoundRetry } from '../devices/device-not-found.js';
 import { NetworkError, NoSessionFoundException, TokenRefreshException, isCognitoServiceError } from '../errors/auth-errors.js';
 import { toHubError } from '../events/auth-hub.js';
@@ -15,7 +16,7 @@ function isSignedOutByProvider(error: unknown): boolean {
   return isCognitoServiceError(error, 'NotAuthorizedException') || isCognitoServiceError(error, 'RefreshTokenReuseException');
 }
 
-async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promise<StoredTokens | null> {
+async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens, clientMetadata: ClientMetadata | undefined): Promise<StoredTokens | null> {
   try {
     const refreshToken = tokens.refreshToken;
     if (refreshToken === undefined) {
@@ -31,6 +32,7 @@ async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promi
         ClientId: runtime.config.userPoolClientId,
         RefreshToken: refreshToken,
         ...(device ? { DeviceKey: device.deviceKey } : {}),
+        ...(clientMetadata ? { ClientMetadata: clientMetadata } : {}),
       }),
     );
     // A rotated refresh token replaces the stored one; without rotation none comes back and the old one stays.
@@ -57,12 +59,13 @@ async function refreshOnce(runtime: RefreshRuntime, tokens: StoredTokens): Promi
  * callers share one request. Resolves to the new session, or null (signed out) after
  * NotAuthorizedException or RefreshTokenReuseException or when there is no refresh token
  * (TokenRefreshException for implicit-grant hosted-UI sessions). Emits tokenRefresh /
- * tokenRefresh_failure. A failure other than NetworkError clears the tokens.
+ * tokenRefresh_failure. A failure other than NetworkError clears the tokens. `clientMetadata` goes
+ * to the pool's triggers (as fetchAuthSession's option in aws-amplify).
  */
-export function refreshTokens(runtime: RefreshRuntime, tokens: StoredTokens): Promise<StoredTokens | null> {
+export function refreshTokens(runtime: RefreshRuntime, tokens: StoredTokens, clientMetadata?: ClientMetadata): Promise<StoredTokens | null> {
   const pending = inflight.get(runtime);
   if (pending !== undefined) return pending;
-  const refresh = refreshOnce(runtime, tokens).finally(() => inflight.delete(runtime));
+  const refresh = refreshOnce(runtime, tokens, clientMetadata).finally(() => inflight.delete(runtime));
   inflight.set(runtime, refresh);
   return refresh;
 }

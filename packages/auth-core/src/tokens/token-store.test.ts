@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeDeviceMetadata } from '../devices/device-store.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult, makeJwt } from '../runtime/test-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult, makeJwt } from '../../testing/test-runtime.js';
 import { clockDriftFromAccessToken, storeAuthenticationResult } from './authentication-result.js';
 import { lastAuthUserKey, userStorageKeys } from './storage-keys.js';
 import { tokenCookieNames } from './token-cookies.js';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { isValidIdentityPoolId, isValidUserPoolId } from './config-ids.js';
 import { classifyMfaSetupAnswer, isMfaMethod } from './mfa-answers.js';
 import { PASSWORD_MIN_LENGTH, PASSWORD_SYMBOLS, checkPasswordPolicy } from './password-policy.js';
@@ -30,7 +31,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
       fc.property(fc.array(anyChar, { maxLength: 20 }).map((chars) => chars.join('')), (password) => {
         expect(checkPasswordPolicy(password).valid).toBe(policyAllows(password));
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
   });
 
@@ -39,6 +40,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
       fc.property(lower, upper, digit, symbol, fc.array(anyChar, { minLength: 4, maxLength: 30 }), (l, u, d, s, rest) => {
         expect(checkPasswordPolicy([l, u, d, s, ...rest].join(''))).toEqual({ valid: true, failed: [] });
       }),
+      propertyRuns(),
     );
   });
 
@@ -48,6 +50,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
         const before = new Set(checkPasswordPolicy(prefix).failed);
         for (const rule of checkPasswordPolicy(prefix + suffix).failed) expect(before.has(rule)).toBe(true);
       }),
+      propertyRuns(),
     );
   });
 
@@ -56,6 +59,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
       fc.property(fc.oneof(fc.string(), fc.constantFrom('SMS', 'TOTP', 'EMAIL', 'sms', 'Email')), (value) => {
         expect(isMfaMethod(value)).toBe(value === 'SMS' || value === 'TOTP' || value === 'EMAIL');
       }),
+      propertyRuns(),
     );
   });
 
@@ -66,6 +70,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
         const allowed = value === 'EMAIL' || value === 'TOTP' || /^[0-9]+$/.test(value) || value.includes('@');
         expect(classifyMfaSetupAnswer(value) !== undefined).toBe(allowed);
       }),
+      propertyRuns(),
     );
   });
 
@@ -74,6 +79,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
       fc.property(fc.oneof(fc.string(), fc.constant(undefined), fc.constant(null), fc.integer()), (value) => {
         expect(isPresent(value)).toBe(typeof value === 'string' && value.length > 0);
       }),
+      propertyRuns(),
     );
   });
 
@@ -83,6 +89,7 @@ describe('validation accepts exactly what spec section 5 allows', () => {
         expect(isValidUserPoolId(id)).toBe(id.indexOf('_') > 0);
         expect(isValidIdentityPoolId(id)).toBe(id.indexOf(':') > 0);
       }),
+      propertyRuns(),
     );
   });
 });

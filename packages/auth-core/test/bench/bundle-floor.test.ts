@@ -4,10 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   countDefinitions,
+  features,
   isErrorModule,
   keptErrorDefinitions,
+  leaveOut,
   measureApp,
+  measureFeatureCosts,
   measureFloor,
+  measureSource,
   survivingExports,
 } from '../../bench/bundle.bench.js';
 import type { BundleSizes, ModuleExports } from '../../bench/bundle.bench.js';
@@ -79,5 +83,34 @@ describe('the floor of the five-function app', () => {
     expect(floor.parts.errors).toEqual(errors);
     expect(floor.parts.transport.flatMap((entry) => entry.names)).toContain('callUserPool');
     expect(floor.sizes.gzip).toBeLessThan(full.gzip);
+  }, 60_000);
+});
+
+describe('what each run-time feature costs', () => {
+  let full: BundleSizes;
+
+  beforeAll(async () => {
+    full = await measureApp('auth-core');
+  }, 60_000);
+
+  it('prices the features the five-function app contains, each saving bytes, all at once saving the most', async () => {
+    const costs = await measureFeatureCosts(full);
+    const inputs = Object.keys(full.metafile.inputs);
+    expect(costs.each.length).toBeGreaterThan(features.length / 2);
+    for (const feature of costs.each) {
+      for (const module of feature.modules) expect(inputs, `${feature.label}: ${module}`).toContain(module);
+      expect(feature.minified, feature.label).toBeGreaterThan(0);
+      expect(full.gzip - costs.without.gzip).toBeGreaterThanOrEqual(feature.gzip);
+    }
+  }, 120_000);
+
+  it('leaves a module’s code out but keeps its callers', async () => {
+    const app = "import { configure, signIn } from './src/index.ts';\nexport { configure, signIn };";
+    const withHub = await measureSource('probe', app);
+    const withoutHub = await measureSource('probe', app, [await leaveOut(['src/events/auth-hub.ts'])]);
+    expect(withHub.unminified).toContain("only carries the 'auth' channel");
+    expect(withoutHub.unminified).not.toContain("only carries the 'auth' channel");
+    expect(withoutHub.unminified).toContain('left-out createAuthHub');
+    expect(withoutHub.minified).toBeLessThan(withHub.minified);
   }, 60_000);
 });

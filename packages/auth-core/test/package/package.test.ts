@@ -1,9 +1,11 @@
 // The package as npm users get it: a fresh build (the package's own tsup config) into a temporary
 // node_modules/@steward/auth-core, next to a copy of the package's other files, then loaded by plain
 // Node through package.json's exports (import and require, no steward-source condition), bundled for
-// a browser, type-checked as a consumer, and packed. The work tree's dist/ is never touched.
+// a browser, type-checked as a consumer, and packed with pnpm (what `changeset publish` runs) into a
+// tarball that publint and attw (@arethetypeswrong/cli) check. The work tree's dist/ is never touched.
+// Installing that tarball into fresh apps and signing in against the real server: e2e/consumers.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,8 @@ import { promisify } from 'node:util';
 
 import { build } from 'esbuild';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -20,9 +24,15 @@ const scenarioPath = fileURLToPath(new URL('./consumer-scenario.cjs', import.met
 const requireHere = createRequire(import.meta.url);
 
 interface PackageJson {
+  main: string;
+  module: string;
+  types: string;
+  typesVersions: Record<string, Record<string, string[]>>;
   exports: Record<string, string | Record<string, string | Record<string, string>>>;
   files: string[];
   sideEffects: boolean;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 }
 const manifest = requireHere('../../package.json') as PackageJson;
 
@@ -39,11 +49,11 @@ beforeAll(async () => {
     recursive: true,
     filter: (source) => !/[\\/](node_modules|dist)([\\/]|$)/.test(source.slice(packageDir.length - 1)),
   });
-  // The runtime dependencies (xstate, jose, @noble/hashes) as pnpm installed them.
+  // The dependencies (jose, @noble/hashes) and the xstate peer dependency as pnpm installed them.
   await symlink(join(packageDir, 'node_modules'), join(installed, 'node_modules'), 'dir');
   const tsup = join(packageDir, 'node_modules', 'tsup', 'dist', 'cli-default.js');
   await run(process.execPath, [tsup, '--out-dir', join(installed, 'dist'), '--silent'], { cwd: packageDir });
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
@@ -204,32 +214,17 @@ describe('the built package in a browser bundle', () => {
 });
 
 describe('the package manifest', () => {
+  it('makes xstate a peer dependency, so an app\'s @xstate/react runs the exported machines on the app\'s own xstate', () => {
+    expect(manifest.peerDependencies).toEqual({ xstate: '^5.23.0' });
+    expect(Object.keys(manifest.dependencies)).not.toContain('xstate');
+  });
+
   it('declares itself free of side effects and lists the steward-source condition first in every entry point', () => {
     expect(manifest.sideEffects).toBe(false);
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       if (typeof target === 'string') continue;
       expect(Object.keys(target), subpath).toEqual(['steward-source', 'import', 'require']);
     }
-  });
-
-  it('packs only dist, README.md and package.json, including every file the exports map points at', async () => {
-    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: installed });
-    const [packed] = JSON.parse(stdout) as [{ files: { path: string }[] }];
-    const paths = packed.files.map((file) => file.path);
-    expect(paths.filter((path) => !(path.startsWith('dist/') || path === 'README.md' || path === 'package.json'))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['README.md', 'package.json']));
-    const published = new Set(paths);
-    const targets = Object.values(manifest.exports).flatMap((target) =>
-      typeof target === 'string'
-        ? [target]
-        : Object.entries(target)
-            .filter(([condition]) => condition !== 'steward-source')
-            .flatMap(([, value]) => (typeof value === 'string' ? [value] : Object.values(value))),
-    );
-    expect(targets.length).toBeGreaterThanOrEqual(9);
-    expect(targets.filter((target) => !published.has(target.replace(/^\.\//, '')))).toEqual([]);
-    // No test helpers or tests in the build.
-    expect(paths.filter((path) => /test|fake-cognito|server-script|vectors/.test(path))).toEqual([]);
   });
 
   it('gives TypeScript consumers .d.ts types for import and .d.cts types for require', async () => {
@@ -257,3 +252,96 @@ describe('the package manifest', () => {
     }
   });
 });
+
+describe('the packed tarball, as `pnpm publish` uploads it', () => {
+  let tarball: string;
+  let packedPaths: string[];
+
+  beforeAll(async () => {
+    // pnpm, not npm: releases go through `changeset publish`, which publishes with pnpm. Scripts are off
+    // because prepack would only rebuild what beforeAll above already built.
+    const { stdout } = await run('pnpm', ['--config.ignore-scripts=true', 'pack', '--json', '--pack-destination', workDir], { cwd: installed });
+    const packed = JSON.parse(stdout) as { filename: string; files: { path: string }[] };
+    tarball = packed.filename;
+    packedPaths = packed.files.map((file) => file.path);
+  }, 60_000);
+
+  it('holds only dist, README.md, CHANGELOG.md, LICENSE and package.json, including every file the manifest points at', () => {
+    const topLevel = ['README.md', 'CHANGELOG.md', 'LICENSE', 'package.json'];
+    expect(packedPaths.filter((path) => !(path.startsWith('dist/') || topLevel.includes(path)))).toEqual([]);
+    expect(packedPaths).toEqual(expect.arrayContaining(topLevel));
+    const published = new Set(packedPaths);
+    const exportTargets = Object.values(manifest.exports).flatMap((target) =>
+      typeof target === 'string'
+        ? [target]
+        : Object.entries(target)
+            .filter(([condition]) => condition !== 'steward-source')
+            .flatMap(([, value]) => (typeof value === 'string' ? [value] : Object.values(value))),
+    );
+    expect(exportTargets.length).toBeGreaterThanOrEqual(17);
+    // main, module and types serve tools that predate `exports`; typesVersions serves TypeScript's node10 resolution.
+    const legacyTargets = [manifest.main, manifest.module, manifest.types, ...Object.values(manifest.typesVersions).flatMap((paths) => Object.values(paths).flat())];
+    expect([...exportTargets, ...legacyTargets].filter((target) => !published.has(target.replace(/^\.\//, '')))).toEqual([]);
+    // Tests and internal test helpers stay out; the ./testing entry is the one place test doubles ship.
+    expect(packedPaths.filter((path) => !path.startsWith('dist/testing/') && /test|fake-cognito|server-script|vectors/.test(path))).toEqual([]);
+  });
+
+  it('passes publint with no error, warning or suggestion', async () => {
+    const bytes = await readFile(tarball);
+    const tarballData = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const { messages, pkg } = await publint({ pack: { tarball: tarballData }, level: 'suggestion', strict: true });
+    expect(messages.map((message) => `${message.type}: ${formatMessage(message, pkg) ?? message.code}`)).toEqual([]);
+  }, 60_000);
+
+  it('passes attw: every entry point resolves to types matching its JavaScript in node10, node16 (from CJS and ESM) and bundler', async () => {
+    const attw = join(packageDir, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    // --no-definitely-typed keeps attw offline: it would otherwise look for @types packages on npm.
+    const args = [attw, tarball, '--no-definitely-typed', '--no-color'];
+    const report = await run(process.execPath, [...args, '--format', 'json']).then(
+      ({ stdout }) => stdout,
+      (error: { stdout?: string }) => error.stdout ?? '',
+    );
+    const { analysis } = JSON.parse(report) as AttwReport;
+    if (analysis.problems.length > 0) {
+      // The table names each entry point and resolution mode that failed.
+      const table = await run(process.execPath, [...args, '--format', 'ascii']).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      expect.fail(`attw found problems:\n${table.stdout}`);
+    }
+    const modes = ['node10', 'node16-cjs', 'node16-esm', 'bundler'];
+    const subpaths = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+    expect(subpaths).toEqual(['.', './srp', './cognito', './testing']);
+    for (const subpath of subpaths) {
+      const resolutions = analysis.entrypoints[subpath]?.resolutions ?? {};
+      expect(Object.keys(resolutions).sort(), subpath).toEqual([...modes].sort());
+      for (const mode of modes) {
+        const types = resolutions[mode]?.resolution?.fileName ?? 'unresolved';
+        expect(types, `${subpath} in ${mode}`).toMatch(/\/dist\/.+\.d\.c?ts$/);
+      }
+    }
+  }, 120_000);
+
+  it('publishes types that name no Node global and import only peer dependencies (no jose, no @types/node)', async () => {
+    const dist = join(installed, 'dist');
+    const declarationFiles = (await readdir(dist, { recursive: true })).filter((path) => /\.d\.c?ts$/.test(path));
+    expect(declarationFiles.length).toBeGreaterThanOrEqual(8);
+    const nodeGlobals: string[] = [];
+    const imported = new Set<string>();
+    for (const path of declarationFiles) {
+      const text = await readFile(join(dist, path), 'utf8');
+      if (/\bNodeJS\.|<reference types="node"|\bBuffer\b/.test(text)) nodeGlobals.push(path);
+      for (const [, specifier] of text.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
+        if (specifier !== undefined && !specifier.startsWith('.')) imported.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier));
+      }
+    }
+    expect(nodeGlobals).toEqual([]);
+    expect([...imported].filter((name) => manifest.peerDependencies[name] === undefined)).toEqual([]);
+  });
+});
+
+/** The parts of `attw --format json` the test reads. */
+interface AttwReport {
+  analysis: {
+    problems: unknown[];
+    entrypoints: Record<string, { resolutions: Record<string, { resolution?: { fileName: string } }> }>;
+  };
+}

@@ -128,6 +128,18 @@ export const entityFields = {
     employeeId: 'String',
   },
   Notifications: { title: 'String', message: 'String', category: 'String', link: 'String', isRead: 'Boolean', readAt: 'AWSDateTime', usermdlID: 'ID' },
+  ModificationOptionMdl: {
+    optionName: 'String',
+    description: 'String',
+    ratePercent: 'Float',
+    termMonths: 'Int',
+    balance: 'Float',
+    monthlyPayment: 'Float',
+    preparedBy: 'String',
+    clientNumber: 'String',
+    fileNumber: 'String',
+    accountmdlID: 'ID',
+  },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 /** Name of an entity. */
@@ -150,6 +162,7 @@ export const entityPlurals: Readonly<Record<EntityName, string>> = {
   Trackers: 'Trackers',
   Goals: 'Goals',
   Notifications: 'Notifications',
+  ModificationOptionMdl: 'ModificationOptionMdls',
 };
 
 /** All entity names. */

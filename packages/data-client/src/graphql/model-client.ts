@@ -10,6 +10,7 @@ import {
   type UpdateInput,
 } from './entity-fields.js';
 import type { GraphqlTransport } from './graphql-transport.js';
+import { indexQueryDocument, type IndexQueryName, type IndexQueryOptions } from './entity-indexes.js';
 
 /** Arguments of a list call. */
 export interface ListOptions<N extends EntityName> {
@@ -28,6 +29,11 @@ export interface PageOf<N extends EntityName> {
 export interface EntityOperations<N extends EntityName> {
   get(id: string): Promise<EntityRecord<N> | null>;
   list(options?: ListOptions<N>): Promise<PageOf<N>>;
+  /**
+   * One page of a sorted index query (`accountMdlsByListedDate`, AppSync's `sortDirection`); the
+   * nextToken only resumes the same query with the same partition, key condition, order and filter.
+   */
+  listByIndex<Q extends IndexQueryName<N>>(query: Q, options: ListOptions<N> & IndexQueryOptions<N, Q>): Promise<PageOf<N>>;
   create(input: CreateInput<N>): Promise<EntityRecord<N>>;
   update(input: UpdateInput<N>, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
   delete(input: { id: string }, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
@@ -57,6 +63,19 @@ function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N
     async list(options = {}) {
       const data = await transport.request<Record<string, PageOf<N>>>(docs.list, { filter: options.filter, limit: options.limit, nextToken: options.nextToken ?? null });
       return data[list] ?? { items: [], nextToken: null };
+    },
+    async listByIndex(query, options) {
+      const { document } = indexQueryDocument(name, query, sel);
+      const variables = {
+        partition: options.partition,
+        keyCondition: options.keyCondition,
+        sortDirection: options.sortDirection ?? 'ASC',
+        filter: options.filter,
+        limit: options.limit,
+        nextToken: options.nextToken ?? null,
+      };
+      const data = await transport.request<Record<string, PageOf<N>>>(document, variables);
+      return data[query] ?? { items: [], nextToken: null };
     },
     async create(input) {
       return (await transport.request<Record<string, EntityRecord<N>>>(docs.create, { input }))[`create${name}`];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { compactTimestamp, newSessionId } from './session-id.js';
 
 const date = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
@@ -13,6 +14,7 @@ describe('session ids', () => {
         expect(id).toBe(`${alnum.slice(-10)}_${compactTimestamp(now)}`);
         expect(id).toMatch(/^[0-9A-Za-z]{0,10}_\d{8}T\d{9}Z$/);
       }),
+      propertyRuns(),
     );
   });
 
@@ -30,6 +32,7 @@ describe('session ids', () => {
         expect(Number(m?.[1])).toBe(now.getTime());
         expect(Number(m?.[2])).toBeLessThan(10000);
       }),
+      propertyRuns(),
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { DEFAULT_SESSION_LENGTH_SECONDS, isSessionExpired, newestSession, sessionDataOf, sessionLengthFrom } from './session-rules.js';
 
 const seconds = fc.integer({ min: 0, max: 4_000_000_000 });
@@ -10,6 +11,7 @@ describe('expiry rule', () => {
       fc.property(seconds, seconds, (end, now) => {
         expect(isSessionExpired({ sessionEnd: end, sessionStart: null, sessionLength: null }, now)).toBe(!(now < end));
       }),
+      propertyRuns(),
     );
   });
   it('without sessionEnd, the end is start plus length (default 3600)', () => {
@@ -18,6 +20,7 @@ describe('expiry rule', () => {
         const end = start + (length ?? DEFAULT_SESSION_LENGTH_SECONDS);
         expect(isSessionExpired({ sessionEnd: null, sessionStart: start, sessionLength: length }, now)).toBe(now >= end);
       }),
+      propertyRuns(),
     );
     expect(isSessionExpired({ sessionEnd: null, sessionStart: null, sessionLength: 60 }, 0)).toBe(true);
   });
@@ -28,6 +31,7 @@ describe('expiry rule', () => {
         const max = Math.max(...sessions.map((s) => s.sessionStart ?? 0));
         expect(newest?.sessionStart ?? 0).toBe(max);
       }),
+      propertyRuns(),
     );
   });
 });
@@ -35,10 +39,10 @@ describe('expiry rule', () => {
 describe('sessionLength override', () => {
   const length = fc.integer({ min: 1, max: 10_000_000 });
   it('takes sessionLength from an object config', () => {
-    fc.assert(fc.property(length, (n) => void expect(sessionLengthFrom(JSON.stringify({ theme: 'x', sessionLength: n }))).toBe(n)));
+    fc.assert(fc.property(length, (n) => void expect(sessionLengthFrom(JSON.stringify({ theme: 'x', sessionLength: n }))).toBe(n)), propertyRuns());
   });
   it('takes sessionLength from the first element of an array config', () => {
-    fc.assert(fc.property(length, length, (n, m) => void expect(sessionLengthFrom(JSON.stringify([{ sessionLength: n }, { sessionLength: m }]))).toBe(n)));
+    fc.assert(fc.property(length, length, (n, m) => void expect(sessionLengthFrom(JSON.stringify([{ sessionLength: n }, { sessionLength: m }]))).toBe(n)), propertyRuns());
   });
   it('accepts a numeric string, and falls back to 3600 for anything else', () => {
     expect(sessionLengthFrom('{"sessionLength":"7200"}')).toBe(7200);
@@ -46,6 +50,7 @@ describe('sessionLength override', () => {
       fc.property(fc.oneof(fc.constant(null), fc.constant('not json'), fc.constant('{}'), fc.constant('[]'), fc.constant('{"sessionLength":-5}'), fc.constant('{"sessionLength":1.5}'), fc.constant('[7200]')), (json) =>
         void expect(sessionLengthFrom(json)).toBe(DEFAULT_SESSION_LENGTH_SECONDS),
       ),
+      propertyRuns(),
     );
   });
   it('uses the first config that has one (config record, then user config)', () => {

@@ -2,6 +2,7 @@
 // on a real database, for arbitrary sequences of attempts and waits.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 import { loadConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -43,7 +44,7 @@ describe('Lockout on PGlite', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      propertyRuns(40),
     );
   });
 

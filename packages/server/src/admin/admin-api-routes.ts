@@ -8,7 +8,8 @@ import { fail, isServiceError } from '../errors/catalogue.js';
 import { toWireError } from '../errors/wire-error.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { StepFailure } from '../user-pool/operations/operation.js';
-import { groupsOfUser } from '../user-pool/users/user-repository.js';
+import { requirePool } from '../user-pool/pools/pool-repository.js';
+import { findUserByLogin, groupsOfUser } from '../user-pool/users/user-repository.js';
 import { fastifyErrorToServiceError } from '../user-pool/wire/json-protocol-routes.js';
 
 /** The group whose members may use the admin API. */
@@ -35,6 +36,20 @@ interface Route {
   readonly input: (p: Params, poolId: string) => Record<string, unknown>;
   /** Shapes the answer (default: the operation's response). */
   readonly output?: (result: Record<string, unknown>, p: Params) => unknown;
+  /** Refuses a request the operation itself would allow (throws a catalogue error). */
+  readonly guard?: (steward: StewardHandle, p: Params, caller: { sub: string; poolId: string }) => Promise<void>;
+}
+
+/**
+ * An admin deleting their own account would lock the pool out of its last administrator and end
+ * their own session mid-request; the name may be the username or an alias, so the user it names is
+ * looked up and compared by sub.
+ */
+async function refuseOwnAccount(steward: StewardHandle, p: Params, caller: { sub: string; poolId: string }): Promise<void> {
+  const login = text(p.username);
+  if (login === undefined) return;
+  const target = await findUserByLogin(steward.db, await requirePool(steward.db, caller.poolId), login);
+  if (target?.sub === caller.sub) throw fail('SelfDeletionNotAllowedException');
 }
 
 const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ message: `${verb} ${text(p.username) ?? ''}`.trim() });
@@ -42,7 +57,7 @@ const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ me
 /** Every admin API route and the operation behind it. */
 export const ADMIN_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/createUser', operation: 'AdminCreateUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username, TemporaryPassword: p.temporaryPassword, UserAttributes: attributeList(p.attributes), ...(p.suppressInvitation === true ? { MessageAction: 'SUPPRESS' } : {}) }) },
-  { method: 'POST', path: '/admin/deleteUser', operation: 'AdminDeleteUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Deleted') },
+  { method: 'POST', path: '/admin/deleteUser', operation: 'AdminDeleteUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Deleted'), guard: refuseOwnAccount },
   { method: 'GET', path: '/admin/getUser', operation: 'AdminGetUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }) },
   {
     method: 'GET',
@@ -105,6 +120,7 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           await steward.limits.assertRequestAllowed(`admin|${caller.sub}`);
           const params: Params = route.method === 'GET' ? (request.query as Params) : ((request.body ?? {}) as Params);
           if (typeof params !== 'object' || params === null || Array.isArray(params)) throw fail('InvalidParameterException', 'The body must be a JSON object.');
+          if (route.guard !== undefined) await route.guard(steward, params, caller);
           const operation = steward.registry.require('AWSCognitoIdentityProviderService', route.operation);
           const ctx: OperationContext = {
             ...steward,

@@ -49,6 +49,7 @@ export const errorCatalogue = {
   RefreshTokenReuseException: { status: 400, message: 'The refresh token was already used.', recoverySuggestion: 'Sign in again.' },
   ResourceNotFoundException: { status: 400, message: 'The requested resource was not found.', recoverySuggestion: 'Check the user pool id, client id or group name.' },
   ScopeDoesNotExistException: { status: 400, message: 'The scope does not exist.', recoverySuggestion: fixInput },
+  SelfDeletionNotAllowedException: { status: 400, message: 'An administrator cannot delete their own account.', recoverySuggestion: 'Ask another member of the Admins group to delete it.' },
   SoftwareTokenMFANotFoundException: { status: 400, message: 'Software token MFA is not set up for the user.', recoverySuggestion: 'Associate an authenticator app first.' },
   TooManyFailedAttemptsException: { status: 400, message: 'Too many failed attempts.', recoverySuggestion: retryLater },
   TooManyRequestsException: { status: 400, message: 'Too many requests.', recoverySuggestion: 'Slow down and retry with backoff.' },

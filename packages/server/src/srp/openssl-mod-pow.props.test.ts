@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../test/properties.js';
 
 import {
   SRP_N,
@@ -29,7 +30,7 @@ describe('OpenSSL engine properties', () => {
       fc.property(fc.bigInt({ min: -SRP_N, max: 2n * SRP_N }), fc.bigInt({ min: 0n, max: (1n << 1100n) - 1n }), (base, exponent) => {
         expect(openssl.modPow(base, exponent, SRP_N)).toBe(bigint.modPow(base, exponent, SRP_N));
       }),
-      { numRuns: 30 },
+      propertyRuns(30),
     );
   });
 
@@ -38,7 +39,7 @@ describe('OpenSSL engine properties', () => {
       fc.property(modulus, fc.bigInt({ min: 0n, max: 1n << 4200n }), fc.bigInt({ min: 0n, max: (1n << 300n) - 1n }), (m, base, exponent) => {
         expect(openssl.modPow(base, exponent, m)).toBe(modPowSquareMultiply(base, exponent, m));
       }),
-      { numRuns: 40 },
+      propertyRuns(40),
     );
   });
 
@@ -52,7 +53,7 @@ describe('OpenSSL engine properties', () => {
         const serverKey = computeServerPasswordKey({ clientAHex: client.srpAHex, b: server.b, B: server.B, verifierHex: verifier.verifierHex, engine: openssl });
         expect(serverKey).toEqual(clientKey);
       }),
-      { numRuns: 20 },
+      propertyRuns(20),
     );
   });
 });

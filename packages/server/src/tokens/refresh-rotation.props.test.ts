@@ -4,6 +4,7 @@
 // generation, access tokens of any refresh), and inside the rules every refresh succeeds.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns, propertyTimeout } from '../../test/properties.js';
 import { loadConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -42,7 +43,7 @@ describe('refresh-token rotation', () => {
           if (accepted && decision.kind !== 'reissue') expect(enabled).toBe(true);
           if (!enabled) expect(['rotate', 'retry']).not.toContain(decision.kind);
         }),
-        { numRuns: 2000 },
+        propertyRuns(2000),
       );
     });
   });
@@ -134,8 +135,8 @@ describe('refresh-token rotation', () => {
             await expect(tokens.verifyAccessToken(accessTokens.at(-1) ?? '')).resolves.toBeDefined();
           }
         }),
-        { numRuns: 60 },
+        propertyRuns(60),
       );
-    }, 120_000);
+    }, propertyTimeout(120_000));
   });
 });

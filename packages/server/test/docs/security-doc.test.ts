@@ -139,6 +139,31 @@ describe('docs/security.md, "What each property test proves"', () => {
     expect(everyPropertyTest.filter((f) => !listed.has(f)).map((f) => path.relative(REPO_ROOT, f))).toEqual([]);
   });
 
+  it('lets a reviewer turn every property up: each fc.assert takes FC_NUM_RUNS, FC_SEED and FC_PATH through propertyRuns', async () => {
+    const ignoring: string[] = [];
+    for (const file of everyPropertyTest) {
+      const source = await readFile(file, 'utf8');
+      const asserts = source.match(/\bfc\.assert\(/g)?.length ?? 0;
+      const knobs = source.match(/\bpropertyRuns\(/g)?.length ?? 0;
+      if (asserts !== knobs) ignoring.push(`${path.relative(REPO_ROOT, file)}: ${asserts} fc.assert, ${knobs} propertyRuns`);
+    }
+    expect(ignoring).toEqual([]);
+  });
+
+  it('reads the knobs the same way everywhere: each package with property tests installs tooling/property-knobs.ts in a test/properties.ts its vitest config loads', async () => {
+    const packages = [...new Set(everyPropertyTest.map((file) => path.relative(REPO_ROOT, file).split(path.sep).slice(0, 2).join(path.sep)))].sort();
+    const notInstalled: string[] = [];
+    const notLoaded: string[] = [];
+    for (const dir of packages) {
+      const knobs = await readFile(path.join(REPO_ROOT, dir, 'test', 'properties.ts'), 'utf8').catch(() => '');
+      if (!knobs.includes('installPropertyKnobs({ fc, beforeEach, vi })')) notInstalled.push(dir);
+      if (!(await readFile(path.join(REPO_ROOT, dir, 'vitest.config.ts'), 'utf8')).includes("setupFiles: ['./test/properties.ts']")) notLoaded.push(dir);
+    }
+    expect(packages.length).toBeGreaterThanOrEqual(3);
+    expect(notInstalled).toEqual([]);
+    expect(notLoaded).toEqual([]);
+  });
+
   it('runs every property test from the root: `pnpm test:props` runs each package\'s test:props', async () => {
     expect((await scriptsOf(REPO_ROOT))['test:props']).toMatch(/^pnpm -r\b.*\btest:props$/);
     expect(everyPropertyTest.filter((f) => !runByScripts.has(f)).map((f) => path.relative(REPO_ROOT, f))).toEqual([]);

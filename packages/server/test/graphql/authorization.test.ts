@@ -192,5 +192,24 @@ describe.each(BACKENDS)('authorization on %s', (backend) => {
       expect((await h.gql(bob.token, '{ listNotifications { items { id } nextToken } }')).body.data).toEqual({ listNotifications: { items: [], nextToken: null } });
       expect((await h.gql(bob.token, 'mutation { updateNotifications(input: { id: "n-a", isRead: false }) { id } }')).body.errors?.[0]?.errorType).toBe('Unauthorized');
     });
+    it("lets a user clear (delete) their own notifications, but not someone else's", async () => {
+      await h.gql(staff.token, `mutation { createNotifications(input: { id: "n-clear", usermdlID: "${String(alice.userMdlId)}", title: "bye" }) { id } }`);
+      expect((await h.gql(bob.token, 'mutation { deleteNotifications(input: { id: "n-clear" }) { id } }')).body.errors?.[0]?.errorType).toBe('Unauthorized');
+      expect((await h.gql(alice.token, 'mutation { deleteNotifications(input: { id: "n-clear" }) { id } }')).body.data).toEqual({ deleteNotifications: { id: 'n-clear' } });
+      expect((await h.gql(alice.token, '{ getNotifications(id: "n-clear") { id } }')).body.data).toEqual({ getNotifications: null });
+    });
+    it("lets staff save modification options for an account; a client user reads only their own client's and saves none", async () => {
+      const saved = await h.gql<{ createModificationOptionMdl: { id: string; ratePercent: number; termMonths: number; monthlyPayment: number } }>(
+        staff.token,
+        'mutation { createModificationOptionMdl(input: { id: "opt-a", accountmdlID: "acct-0", clientNumber: "C-A", optionName: "Rate reduction", ratePercent: 4.5, termMonths: 300, balance: 150000, monthlyPayment: 833.75 }) { id ratePercent termMonths monthlyPayment } }',
+      );
+      expect(saved.body.data).toEqual({ createModificationOptionMdl: { id: 'opt-a', ratePercent: 4.5, termMonths: 300, monthlyPayment: 833.75 } });
+      await h.gql(staff.token, 'mutation { createModificationOptionMdl(input: { id: "opt-b", accountmdlID: "acct-2", clientNumber: "C-B", optionName: "Term extension" }) { id } }');
+      const byAccount = await h.gql(clientA.token, '{ listModificationOptionMdls(filter: { accountmdlID: { eq: "acct-0" } }) { items { id optionName } nextToken } }');
+      expect(byAccount.body.data).toEqual({ listModificationOptionMdls: { items: [{ id: 'opt-a', optionName: 'Rate reduction' }], nextToken: null } });
+      expect((await h.gql(clientA.token, '{ getModificationOptionMdl(id: "opt-b") { id } }')).body.errors?.[0]?.errorType).toBe('Unauthorized');
+      const create = await h.gql(clientA.token, 'mutation { createModificationOptionMdl(input: { accountmdlID: "acct-0", clientNumber: "C-A" }) { id } }');
+      expect(create.body.errors?.[0]?.errorType).toBe('Unauthorized');
+    });
   });
 });

@@ -7,7 +7,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { openPgliteDatabase } from '../../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../../src/db/postgres-database.js';
 import { registerGraphqlApi, type GraphqlApiOptions } from '../../src/graphql/index.js';
-import { dataApiMigrationSql } from '../../src/graphql/sql/write-migration.js';
+import { dataApiMigrations } from '../../src/graphql/sql/write-migration.js';
 import { TestTokens } from './test-tokens.js';
 
 /** The database kinds every data API test runs on. */
@@ -45,7 +45,7 @@ export interface DataApiHarness {
 export async function openTestDatabase(backend: Backend, poolSize = 10): Promise<{ db: Database; drop: () => Promise<void> }> {
   const schema = `gql_${randomBytes(6).toString('hex')}`;
   const db = backend === 'pglite' ? await openPgliteDatabase('memory://') : await openPostgresDatabase(POSTGRES_URL, schema, poolSize);
-  await migrate(db, [{ version: 100, name: 'data_api', sql: dataApiMigrationSql() }]);
+  await migrate(db, dataApiMigrations());
   return {
     db,
     drop: async () => {

@@ -4,6 +4,7 @@
 // Declarative routes (<Routes>) rather than a data router: the app loads no route data, and the
 // data router would add about 17 KB of gzipped JavaScript to the first screen.
 import { Route, Routes } from 'react-router-dom';
+import { RequireRole } from '../access/RequireRole';
 import { lazyPage } from './lazy-page';
 import { PublicOnly, RequireAuth } from './RouteGuards';
 import { RootLayout } from './RootLayout';
@@ -11,25 +12,8 @@ import { RootLayout } from './RootLayout';
 /** Paths of the public sign-in screens. */
 export const PUBLIC_PATHS = ['/login', '/sign-up', '/sign-up/confirm', '/forgot-password', '/forgot-password/confirm'] as const;
 
-/** Paths of the protected pages (spec section 2, reading A). */
-export const PROTECTED_PATHS = [
-  '/',
-  '/mortgages/requests',
-  '/mortgages/requests/option-builder',
-  '/mortgages/documents',
-  '/mortgages/documents/generate-options-document',
-  '/mortgages/estimator',
-  '/files',
-  '/apps/helpdesk/tickets',
-  '/apps/helpdesk/tickets/ticket-view',
-  '/apps/campaigns/scheduler',
-  '/settings/profile',
-  '/settings/user-management',
-  '/settings/database',
-  '/settings/system',
-  '/documents/modifications/options',
-  '/documents/modifications/options/view',
-] as const;
+/** Paths of the protected pages (spec section 2, reading A); who may open each is in access/permissions.ts. */
+export { PROTECTED_PATHS } from '../access/permissions';
 
 const SignInPage = lazyPage(() => import('../auth/SignInPage'), (m) => m.SignInPage);
 const SignUpPage = lazyPage(() => import('../auth/SignUpPage'), (m) => m.SignUpPage);
@@ -72,22 +56,25 @@ export function AppRoutes() {
         <Route path="error-500" element={<ServerErrorPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<Shell />}>
-            <Route index element={<HomePage />} />
-            <Route path="mortgages/requests" element={<RequestsPage />} />
-            <Route path="mortgages/requests/option-builder" element={<OptionBuilderPage />} />
-            <Route path="mortgages/documents" element={<DocumentsPage />} />
-            <Route path="mortgages/documents/generate-options-document" element={<GenerateOptionsDocumentPage />} />
-            <Route path="mortgages/estimator" element={<EstimatorPage />} />
-            <Route path="files" element={<FilesPage />} />
-            <Route path="apps/helpdesk/tickets" element={<TicketsPage />} />
-            <Route path="apps/helpdesk/tickets/ticket-view" element={<TicketViewPage />} />
-            <Route path="apps/campaigns/scheduler" element={<SchedulerPage />} />
-            <Route path="settings/profile" element={<ProfilePage />} />
-            <Route path="settings/user-management" element={<UserManagementPage />} />
-            <Route path="settings/database" element={<DatabasePage />} />
-            <Route path="settings/system" element={<SystemPage />} />
-            <Route path="documents/modifications/options" element={<ModificationOptionsPage />} />
-            <Route path="documents/modifications/options/view" element={<ModificationOptionViewPage />} />
+            {/* One guard for every page: the role's permissions (access/permissions.ts) decide. */}
+            <Route element={<RequireRole />}>
+              <Route index element={<HomePage />} />
+              <Route path="mortgages/requests" element={<RequestsPage />} />
+              <Route path="mortgages/requests/option-builder" element={<OptionBuilderPage />} />
+              <Route path="mortgages/documents" element={<DocumentsPage />} />
+              <Route path="mortgages/documents/generate-options-document" element={<GenerateOptionsDocumentPage />} />
+              <Route path="mortgages/estimator" element={<EstimatorPage />} />
+              <Route path="files" element={<FilesPage />} />
+              <Route path="apps/helpdesk/tickets" element={<TicketsPage />} />
+              <Route path="apps/helpdesk/tickets/ticket-view" element={<TicketViewPage />} />
+              <Route path="apps/campaigns/scheduler" element={<SchedulerPage />} />
+              <Route path="settings/profile" element={<ProfilePage />} />
+              <Route path="settings/user-management" element={<UserManagementPage />} />
+              <Route path="settings/database" element={<DatabasePage />} />
+              <Route path="settings/system" element={<SystemPage />} />
+              <Route path="documents/modifications/options" element={<ModificationOptionsPage />} />
+              <Route path="documents/modifications/options/view" element={<ModificationOptionViewPage />} />
+            </Route>
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -76,6 +76,8 @@ const AUTH_CORE_MESSAGES: Record<AuthErrorCode, Entry> = {
   IncorrectMFAMethod: { field: 'form', message: 'Choose text message, authenticator app or email.' },
   IncorrectMFASetupAnswer: { field: 'form', message: 'Choose an authenticator app or email, or enter the code or email address asked for.' },
   InvalidPreferredChallenge: { field: 'form', message: 'That way of signing in is not available.', detail: 'Choose another one.' },
+  // auth-core's client-side refusal under a configured passwordFormat: the same words as the pool's refusal.
+  InvalidPasswordException: { field: 'password', message: 'This password does not meet the requirements.', detail: 'Use at least 8 characters with a lowercase and an uppercase letter, a number and a symbol.' },
   PasskeyNotSupported: { field: 'form', message: 'This browser or device cannot use passkeys.', detail: PASSKEY_UNAVAILABLE },
   PasskeyAlreadyExists: { field: 'form', message: 'This device already holds a passkey for your account.' },
   InvalidPasskeyRegistrationOptions: { field: 'form', message: 'Passkeys are not set up correctly for Steward.', detail: 'Please tell your administrator.' },

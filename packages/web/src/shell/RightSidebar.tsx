@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../ui/Button';
+import './notifications.css';
 import { useSessionStore } from '../stores/session-store';
 import { Icon } from './icons';
 import { useShellStore } from './shell-store';
@@ -59,11 +61,27 @@ function SessionPanel() {
   );
 }
 
-/** The right sidebar: the session and the user's notifications; collapsible. */
-export function RightSidebar({ notifications }: { notifications: readonly NotificationItem[] }) {
+/** The right sidebar: the session and the user's notifications (mark read, clear); collapsible. */
+export function RightSidebar({
+  notifications,
+  onMarkRead,
+  onClear,
+}: {
+  notifications: readonly NotificationItem[];
+  onMarkRead?: (ids: readonly string[]) => Promise<void>;
+  onClear?: (ids: readonly string[]) => Promise<void>;
+}) {
   const open = useShellStore((state) => state.rightSidebarOpen);
   const toggle = useShellStore((state) => state.toggleRightSidebar);
+  const [busy, setBusy] = useState(false);
   if (!open) return null;
+  const unread = notifications.filter((item) => item.read !== true).map((item) => item.id);
+  // One action at a time: a second click while the store is answering would send the same writes twice.
+  const run = (action: ((ids: readonly string[]) => Promise<void>) | undefined, ids: readonly string[]) => {
+    if (action === undefined || busy) return;
+    setBusy(true);
+    void action(ids).finally(() => setBusy(false));
+  };
   return (
     <aside id={RIGHT_SIDEBAR_ID} className="right-sidebar" aria-label="Session and notifications">
       <div className="right-sidebar__header">
@@ -73,21 +91,48 @@ export function RightSidebar({ notifications }: { notifications: readonly Notifi
         </button>
       </div>
       <SessionPanel />
-      <section className="panel" aria-labelledby="notifications-panel-title">
+      <section className="panel" aria-labelledby="notifications-panel-title" aria-busy={busy || undefined}>
         <h2 id="notifications-panel-title" className="panel__title">
           Notifications
         </h2>
         {notifications.length === 0 ? (
           <p className="panel__empty">No notifications.</p>
         ) : (
-          <ul className="panel__list">
-            {notifications.map((item) => (
-              <li key={item.id} className={item.read === true ? 'notification' : 'notification notification--unread'}>
-                <strong>{item.title}</strong>
-                {item.body === null || item.body === undefined ? null : <p>{item.body}</p>}
-              </li>
-            ))}
-          </ul>
+          <>
+            <div className="notification__actions">
+              {onMarkRead === undefined ? null : (
+                <Button variant="link" disabled={busy || unread.length === 0} onClick={() => run(onMarkRead, unread)}>
+                  Mark all read
+                </Button>
+              )}
+              {onClear === undefined ? null : (
+                <Button variant="link" disabled={busy} onClick={() => run(onClear, notifications.map((item) => item.id))}>
+                  Clear all
+                </Button>
+              )}
+            </div>
+            <ul className="panel__list">
+              {notifications.map((item) => (
+                <li key={item.id} className={item.read === true ? 'notification' : 'notification notification--unread'}>
+                  <strong>{item.title}</strong>
+                  {item.read === true ? null : <span className="visually-hidden"> (unread)</span>}
+                  {item.body === null || item.body === undefined ? null : <p>{item.body}</p>}
+                  <div className="notification__actions">
+                    {onMarkRead === undefined || item.read === true ? null : (
+                      <Button variant="link" disabled={busy} onClick={() => run(onMarkRead, [item.id])}>
+                        Mark read<span className="visually-hidden">: {item.title}</span>
+                      </Button>
+                    )}
+                    {onClear === undefined ? null : (
+                      <Button variant="link" disabled={busy} onClick={() => run(onClear, [item.id])}>
+                        Clear<span className="visually-hidden">: {item.title}</span>
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </aside>

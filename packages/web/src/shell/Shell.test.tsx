@@ -67,7 +67,7 @@ describe('the side menu', () => {
     const { nav } = await openShell(1280, '/files');
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Settings' }));
     expect(nav.getAttribute('data-state')).toBe('expanded');
-    expect(within(within(nav).getByRole('list', { name: 'Settings' })).getByRole('link', { name: 'User management' })).toBeTruthy();
+    expect(within(within(nav).getByRole('list', { name: 'Settings' })).getByRole('link', { name: 'Database' })).toBeTruthy();
   });
 });
 
@@ -87,7 +87,7 @@ describe('the top bar and right sidebar', () => {
   it('finds a page with the search box', async () => {
     const { router } = await openShell(1280);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('combobox', { name: 'Search pages' }), 'helpdesk{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search pages, accounts and tickets' }), 'helpdesk{Enter}');
     await waitFor(() => expect(currentPath(router)).toBe('/apps/helpdesk/tickets'));
   });
 

@@ -14,6 +14,7 @@ import { useSessionWatch } from './use-session-watch';
 import './shell.css';
 import '../ui/ui.css';
 import '../pages/pages.css';
+import '../ui/print.css';
 
 /** The signed-in shell: top bar, side menu, content area with its progress bar, right sidebar. */
 export function Shell() {
@@ -26,7 +27,7 @@ export function Shell() {
   const location = useLocation();
   useSessionWatch();
   const notifications = useNotifications();
-  const unread = notifications.filter((n) => n.read !== true).length;
+  const unread = notifications.items.filter((n) => n.read !== true).length;
 
   // A link chosen in the overlay menu closes it.
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
@@ -55,7 +56,7 @@ export function Shell() {
             </Suspense>
           </RouteErrorBoundary>
         </main>
-        <RightSidebar notifications={notifications} />
+        <RightSidebar notifications={notifications.items} onMarkRead={notifications.markRead} onClear={notifications.clear} />
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Icon } from './icons';
-import { MENU, isActivePath, isMenuGroup } from './menu';
+import { useRole } from '../access/use-role';
+import { isActivePath, isMenuGroup, menuFor } from './menu';
 import type { MenuGroup, MenuLink } from './menu';
 import { useShellStore } from './shell-store';
 
@@ -87,6 +88,9 @@ export function SideMenu({ narrow, mobile }: { narrow: boolean; mobile: boolean 
   const overlay = narrow && overlayOpen;
   const showLabels = narrow ? overlay : menuExpanded;
   const mode = overlay ? 'overlay' : mobile ? 'hidden' : showLabels ? 'expanded' : 'collapsed';
+  const role = useRole();
+  // Until the profile is in, offer only what every role may open.
+  const entries = menuFor(role ?? 'pending');
 
   useEffect(() => {
     if (!overlay) return;
@@ -114,7 +118,7 @@ export function SideMenu({ narrow, mobile }: { narrow: boolean; mobile: boolean 
         {...(overlay && mobile ? { role: 'dialog', 'aria-modal': true } : {})}
       >
         <ul className="side-menu__list">
-          {MENU.map((entry) =>
+          {entries.map((entry) =>
             isMenuGroup(entry) ? (
               <MenuGroupItem key={entry.label} group={entry} showLabel={showLabels} onExpandRequest={() => toggleMenu(narrow)} />
             ) : (

@@ -37,7 +37,7 @@ export function TopBar({ narrow, notificationCount }: { narrow: boolean; notific
           className="icon-button top-bar__bell"
           aria-controls={RIGHT_SIDEBAR_ID}
           aria-expanded={rightOpen}
-          aria-label={`Notifications (${notificationCount})${rightOpen ? ': hide the panel' : ': show the panel'}`}
+          aria-label={`Notifications, ${notificationCount} unread${rightOpen ? ': hide the panel' : ': show the panel'}`}
           onClick={toggleRight}
         >
           <Icon name="bell" />

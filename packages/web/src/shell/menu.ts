@@ -1,4 +1,6 @@
 // The side menu (spec section 2): Home, the Mortgages group, Files, and the other areas.
+import { canOpen } from '../access/permissions';
+import type { Role } from '../access/permissions';
 import type { IconName } from './icons';
 
 /** A link in the menu. */
@@ -50,6 +52,15 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
 ];
+
+/** The menu a role sees: only the links it may open, and groups only when a child is left. */
+export function menuFor(role: Role, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
+  return entries.flatMap((entry): MenuEntry[] => {
+    if (!isMenuGroup(entry)) return canOpen(role, entry.path) ? [entry] : [];
+    const children = entry.children.filter((child) => canOpen(role, child.path));
+    return children.length === 0 ? [] : [{ ...entry, children }];
+  });
+}
 
 /** Every link of the menu, groups flattened (for the search box). */
 export function menuLinks(entries: readonly MenuEntry[] = MENU): MenuLink[] {

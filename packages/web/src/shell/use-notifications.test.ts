@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryModels } from '../testing/memory-models';
+import { renderApp, resetStores } from '../testing/render-app';
 import { scriptedData } from '../testing/scripted-ports';
-import { loadNotifications, NOTIFICATION_PANEL_LIMIT } from './use-notifications';
+import { signedInServices } from '../testing/signed-in';
+import { clearNotifications, loadNotifications, markNotificationsRead, NOTIFICATION_PANEL_LIMIT } from './use-notifications';
 
 function dataWith(rows: Record<string, unknown>[]) {
   const data = scriptedData();
@@ -36,5 +40,78 @@ describe('the notification panel', () => {
     const data = scriptedData();
     data.models.mockRejectedValue(new Error('Network Error'));
     expect(await loadNotifications(data, 'u1')).toEqual([]);
+  });
+});
+
+describe('marking notifications read and clearing them', () => {
+  it('saves isRead and readAt on each record', async () => {
+    const { data, calls } = dataWith([{ id: 'n1', title: 'One', usermdlID: 'u1', isRead: false }]);
+    const result = await markNotificationsRead(data, ['n1'], new Date('2026-11-26T12:00:00Z'));
+    expect(result).toEqual({ done: ['n1'], failure: null });
+    expect(calls.find((c) => c.operation === 'update')?.args).toEqual({ id: 'n1', isRead: true, readAt: '2026-11-26T12:00:00.000Z' });
+  });
+
+  it('deletes cleared notifications and reports the ones the store refused', async () => {
+    const { data } = dataWith([{ id: 'n1', title: 'One', usermdlID: 'u1' }]);
+    const result = await clearNotifications(data, ['n1', 'missing']);
+    expect(result.done).toEqual(['n1']);
+    expect(result.failure).toBeInstanceOf(Error);
+    expect(await loadNotifications(data, 'u1')).toEqual([]);
+  });
+});
+
+describe('the notification panel in the shell', () => {
+  beforeEach(() => resetStores());
+
+  async function openWith(rows: Record<string, unknown>[]) {
+    const services = signedInServices();
+    const memory = memoryModels({ Notifications: rows as { id: string }[] });
+    services.data.models.mockImplementation(memory.models);
+    await renderApp(services, '/mortgages/estimator');
+    const panel = await screen.findByRole('complementary', { name: 'Session and notifications' });
+    return { panel, memory, rows };
+  }
+
+  const rows = () => [
+    { id: 'n1', title: 'Payment posted', usermdlID: 'u1', isRead: false, createdAt: '2026-11-20T10:00:00Z' },
+    { id: 'n2', title: 'Ticket assigned', usermdlID: 'u1', isRead: false, createdAt: '2026-11-21T10:00:00Z' },
+  ];
+
+  it('marks one notification read, lowering the bell count, and keeps it read in the store', async () => {
+    const { panel, memory } = await openWith(rows());
+    await within(panel).findByText('Payment posted');
+    expect(screen.getByRole('button', { name: /Notifications, 2 unread/ })).toBeTruthy();
+    await userEvent.setup().click(within(panel).getByRole('button', { name: /^Mark read\W+Payment posted$/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Notifications, 1 unread/ })).toBeTruthy());
+    expect(within(panel).queryByRole('button', { name: /^Mark read\W+Payment posted$/ })).toBeNull();
+    expect(memory.calls.filter((c) => c.operation === 'update').map((c) => (c.args as { id: string }).id)).toEqual(['n1']);
+  });
+
+  it('marks all read and clears all, persisting both', async () => {
+    const { panel, memory } = await openWith(rows());
+    await within(panel).findByText('Ticket assigned');
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Notifications, 0 unread/ })).toBeTruthy());
+    await user.click(within(panel).getByRole('button', { name: 'Clear all' }));
+    expect(await within(panel).findByText('No notifications.')).toBeTruthy();
+    expect(memory.calls.filter((c) => c.operation === 'delete').map((c) => (c.args as { id: string }).id).sort()).toEqual(['n1', 'n2']);
+  });
+
+  it('keeps a notification on screen when the store refuses to clear it', async () => {
+    const services = signedInServices();
+    const memory = memoryModels({ Notifications: rows() });
+    services.data.models.mockImplementation(async () => {
+      const client = await memory.models();
+      return new Proxy(client, {
+        get: (target, entity) =>
+          entity === 'Notifications' ? { ...target.Notifications, delete: async () => Promise.reject(new TypeError('Failed to fetch')) } : (target as unknown as Record<string | symbol, unknown>)[entity],
+      });
+    });
+    await renderApp(services, '/mortgages/estimator');
+    const panel = await screen.findByRole('complementary', { name: 'Session and notifications' });
+    await userEvent.setup().click(await within(panel).findByRole('button', { name: /^Clear\W+Payment posted$/ }));
+    expect(await screen.findByText(/Could not clear the notification/)).toBeTruthy();
+    expect(within(panel).getByText('Payment posted')).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 // The signed-in user's newest notifications for the right sidebar and the bell's count, read through
-// data-client. A failed read leaves the panel empty: notifications never block the shell.
-import { useEffect, useState } from 'react';
+// data-client, and the user's actions on them (mark read, clear), persisted to the same records. A
+// failed read leaves the panel empty: notifications never block the shell.
+import { useCallback, useEffect, useState } from 'react';
 import type { DataPort } from '../app/ports';
 import { useServices } from '../app/ports-context';
 import { useUserStore } from '../stores/user-store';
+import { notify } from '../ui/notify';
 import type { NotificationItem } from './RightSidebar';
 
 /** How many notifications the panel shows. */
@@ -22,8 +24,42 @@ export async function loadNotifications(data: DataPort, userMdlId: string | null
   }
 }
 
-/** The current user's notifications, loaded when the user changes. */
-export function useNotifications(): NotificationItem[] {
+/** Marks notifications read in the data store (isRead, readAt); resolves to the ids that were saved. */
+export async function markNotificationsRead(data: DataPort, ids: readonly string[], now: Date = new Date()): Promise<{ done: string[]; failure: unknown }> {
+  const models = await data.models();
+  const results = await Promise.allSettled(ids.map((id) => models.Notifications.update({ id, isRead: true, readAt: now.toISOString() })));
+  return settled(ids, results);
+}
+
+/** Deletes notifications from the data store (the addressee may); resolves to the ids that were removed. */
+export async function clearNotifications(data: DataPort, ids: readonly string[]): Promise<{ done: string[]; failure: unknown }> {
+  const models = await data.models();
+  const results = await Promise.allSettled(ids.map((id) => models.Notifications.delete({ id })));
+  return settled(ids, results);
+}
+
+// The wording of data failures lives beside data-client; loaded only when something failed, so the
+// shell's chunk does not pull data-client in before its first use.
+async function failureWords(failure: unknown): Promise<string> {
+  const { describeDataError } = await import('../pages/entities/data-errors');
+  return describeDataError(failure).message;
+}
+
+function settled(ids: readonly string[], results: readonly PromiseSettledResult<unknown>[]): { done: string[]; failure: unknown } {
+  const done = ids.filter((_, i) => results[i]?.status === 'fulfilled');
+  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  return { done, failure: rejected === undefined ? null : rejected.reason };
+}
+
+/** The notifications and what the user can do with them. */
+export interface NotificationsState {
+  items: NotificationItem[];
+  markRead: (ids: readonly string[]) => Promise<void>;
+  clear: (ids: readonly string[]) => Promise<void>;
+}
+
+/** The current user's notifications, loaded when the user changes, with mark-read and clear persisted. */
+export function useNotifications(): NotificationsState {
   const { data } = useServices();
   const userMdlId = useUserStore((state) => state.user_id);
   const [items, setItems] = useState<NotificationItem[]>([]);
@@ -36,5 +72,27 @@ export function useNotifications(): NotificationItem[] {
       current = false;
     };
   }, [data, userMdlId]);
-  return items;
+
+  const markRead = useCallback(
+    async (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      // Only what the store accepted changes on screen, so the panel never claims more than was saved.
+      const { done, failure } = await markNotificationsRead(data, ids).catch((error: unknown) => ({ done: [] as string[], failure: error }));
+      setItems((current) => current.map((item) => (done.includes(item.id) ? { ...item, read: true } : item)));
+      if (failure !== null) void failureWords(failure).then((words) => notify.error(`Could not mark ${ids.length === 1 ? 'the notification' : 'every notification'} read: ${words}`));
+    },
+    [data],
+  );
+
+  const clear = useCallback(
+    async (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      const { done, failure } = await clearNotifications(data, ids).catch((error: unknown) => ({ done: [] as string[], failure: error }));
+      setItems((current) => current.filter((item) => !done.includes(item.id)));
+      if (failure !== null) void failureWords(failure).then((words) => notify.error(`Could not clear ${ids.length === 1 ? 'the notification' : 'every notification'}: ${words}`));
+    },
+    [data],
+  );
+
+  return { items, markRead, clear };
 }

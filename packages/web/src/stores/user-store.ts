@@ -58,6 +58,8 @@ export interface UserState extends UserProfileFields {
   load: (fetchUser: () => Promise<{ user: UserRecord | null; config?: ConfigRecord | null }>) => Promise<void>;
   /** Puts a record in place directly (after an update). */
   setUser: (user: UserRecord, config?: ConfigRecord | null) => void;
+  /** Merges changed name fields into the profile (after a profile save), keeping everything else. */
+  patchUser: (patch: Partial<Pick<UserRecord, 'firstName' | 'lastName' | 'title' | 'email'>>) => void;
   /** Forgets everything (sign-out, expired session). */
   clear: () => void;
 }
@@ -120,6 +122,14 @@ export const useUserStore = create<UserState>()((set) => ({
   },
   setUser(user, config) {
     set((state) => ({ ...profileFromRecord(user), status: 'succeeded', error: null, isTemporary: user.id.startsWith('temp-'), config: config === undefined ? state.config : config }));
+  },
+  patchUser(patch) {
+    set((state) => ({
+      first_name: patch.firstName === undefined ? state.first_name : patch.firstName,
+      last_name: patch.lastName === undefined ? state.last_name : patch.lastName,
+      title: patch.title === undefined ? state.title : patch.title,
+      email: patch.email === undefined ? state.email : patch.email,
+    }));
   },
   clear() {
     set({ ...EMPTY_PROFILE, status: 'idle', error: null, isTemporary: false, config: null });

@@ -1,5 +1,8 @@
 // An in-memory stand-in for data-client's entity operations in component tests: Amplify-style
-// filters (eq, contains, beginsWith, and), limit and an opaque nextToken.
+// filters (eq, contains, beginsWith, and), limit, an opaque nextToken, and the sorted index queries
+// (records without the sort key left out, ties by id, as the data API does).
+import { indexDefinition } from '@steward/data-client';
+import type { EntityName } from '@steward/data-client';
 import type { EntityAccess, EntityRow, RowFilter } from '../pages/entities/entity-access';
 import type { DataPort } from '../app/ports';
 
@@ -29,6 +32,21 @@ export function memoryModels(tables: Record<string, EntityRow[]>): { models: Dat
       async list({ filter, limit = 100, nextToken = null } = {}) {
         calls.push({ entity, operation: 'list', args: { filter, limit, nextToken } });
         const all = rows.filter((row) => matches(row, filter));
+        const start = nextToken === null ? 0 : Number(nextToken);
+        const items = all.slice(start, start + limit);
+        return { items, nextToken: start + limit < all.length ? String(start + limit) : null };
+      },
+      async listByIndex(query, { sortDirection, partition, filter, limit = 100, nextToken = null }) {
+        calls.push({ entity, operation: 'listByIndex', args: { query, sortDirection, partition, filter, limit, nextToken } });
+        const index = indexDefinition(entity as EntityName, query);
+        if (index === undefined) throw new Error(`${entity} has no index query ${query}`);
+        const key = (row: EntityRow): string | number => row[index.sortKey] as string | number;
+        const all = rows
+          .filter((row) => row[index.sortKey] !== null && row[index.sortKey] !== undefined)
+          .filter((row) => index.partitionKey === undefined || row[index.partitionKey] === partition)
+          .filter((row) => matches(row, filter))
+          .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1));
+        if (sortDirection === 'DESC') all.reverse();
         const start = nextToken === null ? 0 : Number(nextToken);
         const items = all.slice(start, start + limit);
         return { items, nextToken: start + limit < all.length ? String(start + limit) : null };

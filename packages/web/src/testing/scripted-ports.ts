@@ -1,6 +1,6 @@
 // Test doubles of the two ports for component tests: every call is a vi.fn the test scripts; an
 // unscripted call fails loudly so a test never passes by accident.
-import type { AuthSession, JWT } from '@steward/auth-core';
+import type { AuthSession, JWT, JwtPayload } from '@steward/auth-core';
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
 import type { AccountPort, AuthPort, DataPort } from '../app/ports';
@@ -17,14 +17,22 @@ function unscripted(name: string) {
 }
 
 /** A JWT-shaped value (toString gives the raw token). */
-export function fakeJwt(raw: string, payload: Record<string, unknown> = {}): JWT {
+export function fakeJwt(raw: string, payload: JwtPayload = {}): JWT {
   const token: JWT = { payload, toString: () => raw };
   return token;
 }
 
-/** A signed-in session as fetchAuthSession returns it. */
-export function signedInSession(sub = 'sub-123'): AuthSession {
-  return { tokens: { accessToken: fakeJwt('access-token', { sub }), idToken: fakeJwt('id-token', { sub }) }, userSub: sub };
+/** An unsigned JWT string carrying `payload` (the app only reads claims; the server verifies). */
+export function unsignedJwt(payload: JwtPayload): string {
+  const part = (value: object): string => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
+}
+
+/** A signed-in session as fetchAuthSession returns it; `groups` go in the id token's cognito:groups. */
+export function signedInSession(sub = 'sub-123', groups: readonly string[] = []): AuthSession {
+  const idPayload: JwtPayload = groups.length === 0 ? { sub } : { sub, 'cognito:groups': [...groups] };
+  const idRaw = groups.length === 0 ? 'id-token' : unsignedJwt(idPayload);
+  return { tokens: { accessToken: fakeJwt('access-token', { sub }), idToken: fakeJwt(idRaw, idPayload) }, userSub: sub };
 }
 
 /** An AuthPort whose every method is a scriptable mock (signed out by default). */

@@ -7,10 +7,10 @@ export function userRecord(overrides: Partial<UserRecord> = {}): UserRecord {
   return { id: 'u1', userId: 'sub-123', firstName: 'Sam', lastName: 'Staff', email: 'staff@steward.example.com', userType: 'staff', clientNumber: null, title: null, userConfig: '{}', clientmdlID: null, ...overrides };
 }
 
-/** Services whose startup check signs `user` in with a valid session. */
-export function signedInServices(user: UserRecord = userRecord()): ReturnType<typeof testServices> {
+/** Services whose startup check signs `user` in with a valid session; `groups` are the id token's cognito:groups. */
+export function signedInServices(user: UserRecord = userRecord(), groups: readonly string[] = []): ReturnType<typeof testServices> {
   const services = testServices();
-  services.auth.fetchAuthSession.mockResolvedValue(signedInSession(user.userId));
+  services.auth.fetchAuthSession.mockResolvedValue(signedInSession(user.userId, groups));
   services.data.validateSession.mockResolvedValue({ status: 'valid', message: 'Session is valid', session: sessionRecord({ userId: user.userId }) });
   services.data.loadUser.mockResolvedValue({ user, config: null });
   return services;

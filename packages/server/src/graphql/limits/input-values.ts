@@ -17,13 +17,14 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 const keyFieldsOf = new WeakMap<ModelEntity, ReadonlySet<string>>();
 
-/** Names of the fields held in an index: id and ID references, indexed, unique, composite-index and single-active fields. */
+/** Names of the fields held in an index: id and ID references, indexed, unique, composite-index, sorted-index and single-active fields. */
 function keyFields(entity: ModelEntity): ReadonlySet<string> {
   let names = keyFieldsOf.get(entity);
   if (names === undefined) {
     const set = new Set(entity.fields.filter((f) => f.kind === 'ID' || f.indexed).map((f) => f.name));
     for (const name of entity.uniqueFields) set.add(name);
     for (const index of entity.compositeIndexes) for (const name of index) set.add(name);
+    for (const index of entity.sortedIndexes) for (const name of [index.partitionKey, index.sortKey]) if (name !== undefined) set.add(name);
     if (entity.singleActive !== undefined) set.add(entity.singleActive.scope);
     names = set;
     keyFieldsOf.set(entity, names);

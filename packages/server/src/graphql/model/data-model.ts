@@ -133,6 +133,14 @@ export const dataModel: readonly EntityDefinition[] = [
     },
     compositeIndexes: [['clientNumber', 'accountStatus']],
     access: clientScoped,
+    // The list pages sort by these columns across pages; a client's accounts by listing date or file.
+    sortedIndexes: [
+      { queryField: 'accountMdlsByFileNumber', sortKey: 'fileNumber' },
+      { queryField: 'accountMdlsByListedDate', sortKey: 'listedDate' },
+      { queryField: 'accountMdlsByCurrentUpb', sortKey: 'currentUpb' },
+      { queryField: 'accountMdlsByClientNumberAndListedDate', partitionKey: 'clientNumber', sortKey: 'listedDate' },
+      { queryField: 'accountMdlsByClientNumberAndFileNumber', partitionKey: 'clientNumber', sortKey: 'fileNumber' },
+    ],
   },
   {
     name: 'ContactMdl',
@@ -152,6 +160,11 @@ export const dataModel: readonly EntityDefinition[] = [
       accountmdlID: ref,
     },
     access: clientScoped,
+    sortedIndexes: [
+      { queryField: 'contactMdlsByDueDate', sortKey: 'dueDate' },
+      { queryField: 'contactMdlsByFileNumber', sortKey: 'fileNumber' },
+      { queryField: 'contactMdlsByAccountBalance', sortKey: 'accountBalance' },
+    ],
   },
   {
     name: 'TransactionMdl',
@@ -171,6 +184,11 @@ export const dataModel: readonly EntityDefinition[] = [
       accountmdlID: ref,
     },
     access: clientScoped,
+    sortedIndexes: [
+      { queryField: 'transactionMdlsByPostedDate', sortKey: 'postedDate' },
+      { queryField: 'transactionMdlsByFileNumber', sortKey: 'fileNumber' },
+      { queryField: 'transactionMdlsByPaymentAmount', sortKey: 'paymentAmount' },
+    ],
   },
   {
     name: 'TicketMdl',
@@ -189,6 +207,10 @@ export const dataModel: readonly EntityDefinition[] = [
     },
     relations: { Users: { kind: 'hasMany', target: 'UserTicket', foreignKey: 'ticketMdlId' } },
     access: staffOnly,
+    sortedIndexes: [
+      { queryField: 'ticketMdlsByDueDate', sortKey: 'dueDate' },
+      { queryField: 'ticketMdlsByCreatedAt', sortKey: 'createdAt' },
+    ],
   },
   {
     name: 'UserTicket',
@@ -207,6 +229,10 @@ export const dataModel: readonly EntityDefinition[] = [
     description: 'A field mapping used when importing client files.',
     fields: { mapName: f('String', { indexed: true }), mapData: json },
     access: staffOnly,
+    sortedIndexes: [
+      { queryField: 'mappingMdlsByMapName', sortKey: 'mapName' },
+      { queryField: 'mappingMdlsByUpdatedAt', sortKey: 'updatedAt' },
+    ],
   },
   {
     name: 'TeamMdl',
@@ -266,7 +292,26 @@ export const dataModel: readonly EntityDefinition[] = [
       usermdlID: ref,
     },
     compositeIndexes: [['usermdlID', 'isRead']],
-    // The addressee may also update (mark read) their own notifications.
-    access: { read: ['staff', { ownerRecord: 'usermdlID' }], create: ['staff'], update: ['staff', { ownerRecord: 'usermdlID' }], delete: ['staff'] },
+    // The addressee may also update (mark read) and delete (clear) their own notifications.
+    access: { read: ['staff', { ownerRecord: 'usermdlID' }], create: ['staff'], update: ['staff', { ownerRecord: 'usermdlID' }], delete: ['staff', { ownerRecord: 'usermdlID' }] },
+  },
+  {
+    // Added after migration 0100 shipped: its table comes from 0101 (see LATER_MIGRATIONS in write-migration.ts).
+    name: 'ModificationOptionMdl',
+    plural: 'ModificationOptionMdls',
+    description: 'A loan modification option saved from the option builder for one account (rate, term and the payment they give).',
+    fields: {
+      optionName: text,
+      description: text,
+      ratePercent: f('Float'),
+      termMonths: f('Int'),
+      balance: money,
+      monthlyPayment: money,
+      preparedBy: text,
+      clientNumber: f('String', { indexed: true }),
+      fileNumber: f('String', { indexed: true }),
+      accountmdlID: ref,
+    },
+    access: clientScoped,
   },
 ];

@@ -67,6 +67,19 @@ export interface SingleActiveRule {
   readonly endField: string;
 }
 
+/**
+ * A sorted index query, as AppSync generates for `@index(sortKeyFields: …, queryField: …)`:
+ * `queryField(partitionKey: value!, sortKey: KeyCondition, sortDirection: ASC|DESC, filter, limit, nextToken)`.
+ * As in a DynamoDB index, records whose sort key is null are not in it. Without `partitionKey` the
+ * query covers every record the caller may read (an extension: DynamoDB would need a scan, PostgreSQL
+ * walks the index on (sortKey, id)).
+ */
+export interface SortedIndex {
+  readonly queryField: string;
+  readonly partitionKey?: string;
+  readonly sortKey: string;
+}
+
 /** One entity (GraphQL type, table and CRUD operations). */
 export interface EntityDefinition {
   /** Type and table name, e.g. AccountMdl. */
@@ -78,6 +91,8 @@ export interface EntityDefinition {
   readonly relations?: Readonly<Record<string, Relation>>;
   /** Extra composite indexes for filters used together (id is appended to each). */
   readonly compositeIndexes?: readonly (readonly string[])[];
+  /** Query fields listing records in the order of a sort key (each gets its index). */
+  readonly sortedIndexes?: readonly SortedIndex[];
   /** Fields whose non-null values are unique. */
   readonly uniqueFields?: readonly string[];
   readonly access: AccessRules;

@@ -20,4 +20,9 @@ describe('resolveModel', () => {
     expect(() => resolveModel([{ ...minimal, fields: { createdAt: { kind: 'String' } } }])).toThrow('reserved');
     expect(() => resolveModel([{ ...minimal, access: { ...minimal.access, read: [{ owner: 'ghost' }] } }])).toThrow('unknown field ghost');
   });
+  it('refuses a sorted index on an unknown or unorderable field, or one named like another operation', () => {
+    expect(() => resolveModel([{ ...minimal, sortedIndexes: [{ queryField: 'asByGhost', sortKey: 'ghost' }] }])).toThrow('unknown field ghost');
+    expect(() => resolveModel([{ ...minimal, fields: { ...minimal.fields, flag: { kind: 'Boolean' } }, sortedIndexes: [{ queryField: 'asByFlag', sortKey: 'flag' }] }])).toThrow('cannot be a sort key');
+    expect(() => resolveModel([{ ...minimal, sortedIndexes: [{ queryField: 'listAs', sortKey: 'x' }] }])).toThrow('generated twice');
+  });
 });

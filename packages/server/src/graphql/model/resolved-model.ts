@@ -1,4 +1,4 @@
-import type { AccessRules, EntityDefinition, Relation, ScalarKind, SingleActiveRule } from './model-types.js';
+import type { AccessRules, EntityDefinition, Relation, ScalarKind, SingleActiveRule, SortedIndex } from './model-types.js';
 
 /** A field as the generators see it: stored fields, the managed ones and the derived date parts. */
 export interface ModelField {
@@ -26,6 +26,7 @@ export interface ModelEntity {
   readonly writableFields: readonly ModelField[];
   readonly relations: ReadonlyMap<string, Relation>;
   readonly compositeIndexes: readonly (readonly string[])[];
+  readonly sortedIndexes: readonly SortedIndex[];
   readonly uniqueFields: readonly string[];
   readonly access: AccessRules;
   readonly singleActive?: SingleActiveRule;
@@ -76,6 +77,14 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
   };
   for (const index of def.compositeIndexes ?? []) index.forEach((f) => known(f, 'an index'));
   for (const f of def.uniqueFields ?? []) known(f, 'a unique constraint');
+  for (const index of def.sortedIndexes ?? []) {
+    if (!NAME.test(index.queryField)) throw new ModelDefinitionError(`${def.name}: ${index.queryField} is not a plain identifier`);
+    known(index.sortKey, index.queryField);
+    if (index.partitionKey !== undefined) known(index.partitionKey, index.queryField);
+    const sortField = fieldByName.get(index.sortKey);
+    // Booleans and JSON have no useful order; the key condition input exists for the others only.
+    if (sortField?.kind === 'Boolean' || sortField?.kind === 'AWSJSON') throw new ModelDefinitionError(`${def.name}.${index.sortKey} cannot be a sort key`);
+  }
   if (def.singleActive !== undefined) {
     known(def.singleActive.scope, 'singleActive');
     known(def.singleActive.flag, 'singleActive');
@@ -96,6 +105,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     writableFields: fields.filter((f) => !f.managed),
     relations,
     compositeIndexes: def.compositeIndexes ?? [],
+    sortedIndexes: def.sortedIndexes ?? [],
     uniqueFields: def.uniqueFields ?? [],
     access: def.access,
     ...(def.singleActive === undefined ? {} : { singleActive: def.singleActive }),
@@ -113,6 +123,10 @@ export function resolveModel(definitions: readonly EntityDefinition[]): DataMode
     for (const op of Object.values(entity.operations)) {
       if (ops.has(op)) throw new ModelDefinitionError(`operation ${op} is generated twice`);
       ops.add(op);
+    }
+    for (const index of entity.sortedIndexes) {
+      if (ops.has(index.queryField)) throw new ModelDefinitionError(`operation ${index.queryField} is generated twice`);
+      ops.add(index.queryField);
     }
     for (const [name, relation] of entity.relations) {
       const target = byName.get(relation.target);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../test/properties.js';
 import { DataApiError } from '../errors/data-api-errors.js';
 import { createNextTokenCodec, filterDigest, type PageBinding } from './next-token.js';
 
@@ -22,6 +23,7 @@ describe('nextToken codec', () => {
       fc.property(binding, fc.string(), (b: PageBinding, lastId) => {
         expect(codec.open(codec.issue(b, lastId), b)).toBe(lastId);
       }),
+      propertyRuns(),
     );
   });
 
@@ -35,6 +37,7 @@ describe('nextToken codec', () => {
         const tampered = token.slice(0, i) + ch + token.slice(i + 1);
         expect(rejects(() => codec.open(tampered, b))).toBe(true);
       }),
+      propertyRuns(),
     );
   });
 
@@ -44,6 +47,7 @@ describe('nextToken codec', () => {
         fc.pre(a.scope !== b.scope || a.filter !== b.filter || a.caller !== b.caller);
         expect(rejects(() => codec.open(codec.issue(a, lastId), b))).toBe(true);
       }),
+      propertyRuns(),
     );
   });
 
@@ -54,6 +58,7 @@ describe('nextToken codec', () => {
         expect(rejects(() => codec.open(other.issue(b, lastId), b))).toBe(true);
         expect(rejects(() => codec.open(junk, b))).toBe(true);
       }),
+      propertyRuns(),
     );
   });
 

@@ -1,11 +1,11 @@
 import { getArgumentValues, isObjectType, type FieldNode, type GraphQLFieldResolver, type GraphQLResolveInfo } from '../execution/graphql-js.js';
 import type { ModelEntity, ModelField } from '../model/resolved-model.js';
-import type { BelongsToRelation, HasManyRelation } from '../model/model-types.js';
+import type { BelongsToRelation, HasManyRelation, SortedIndex } from '../model/model-types.js';
 import type { DataModel } from '../model/resolved-model.js';
 import { canonicalJson } from '../pagination/next-token.js';
 import type { FilterInput } from '../sql/filter-sql.js';
 import type { DataApiContext } from './data-api-context.js';
-import type { ConnectionPrefetch, ListArgs, Page, Row } from './entity-store.js';
+import type { ConnectionPrefetch, IndexQueryArgs, ListArgs, Page, Row } from './entity-store.js';
 import { selectedRecordFields, subFields, subFieldsByResponseKey } from './field-selection.js';
 
 type Resolver<TArgs> = GraphQLFieldResolver<unknown, DataApiContext, TArgs>;
@@ -59,6 +59,22 @@ export function listResolver(entity: ModelEntity): Resolver<ListArgs> {
   return (_root, args, ctx, info) => {
     const items = subFields(info.fieldNodes, info.fragments).get('items') ?? [];
     return ctx.store.list(entity, args, ctx.caller, columns(ctx, entity, info, true), { field: info.fieldName, type: 'Query' }, connectionPrefetches(ctx, entity, items, info), ctx.batches.prime);
+  };
+}
+
+/** An index query (`accountMdlsByListedDate(…, sortDirection)`): one page in sort-key order. */
+export function indexQueryResolver(entity: ModelEntity, index: SortedIndex): Resolver<ListArgs & Record<string, unknown>> {
+  return (_root, args, ctx, info) => {
+    const items = subFields(info.fieldNodes, info.fragments).get('items') ?? [];
+    const indexArgs: IndexQueryArgs = {
+      filter: args.filter ?? null,
+      limit: args.limit ?? null,
+      nextToken: args.nextToken ?? null,
+      partition: index.partitionKey === undefined ? undefined : args[index.partitionKey],
+      keyCondition: (args[index.sortKey] as FilterInput | null | undefined) ?? null,
+      sortDirection: args.sortDirection === 'DESC' ? 'DESC' : 'ASC',
+    };
+    return ctx.store.listByIndex(entity, index, indexArgs, ctx.caller, columns(ctx, entity, info, true), { field: info.fieldName, type: 'Query' }, connectionPrefetches(ctx, entity, items, info), ctx.batches.prime);
   };
 }
 

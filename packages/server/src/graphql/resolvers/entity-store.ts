@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
 import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import type { SortedIndex } from '../model/model-types.js';
+import { columnType } from '../sql/ddl.js';
 import { accessSql, decideAccess, recordAllowed, type AccessDecision, type Operation } from '../authorization/access-policy.js';
 import type { Caller, CallerProfiles } from '../authorization/caller.js';
 import { DataApiError, badRequest, notAuthorized } from '../errors/data-api-errors.js';
@@ -18,6 +20,34 @@ export interface ListArgs {
   readonly filter?: FilterInput | null;
   readonly limit?: number | null;
   readonly nextToken?: string | null;
+}
+
+/** Arguments of an index query: a list's, plus the partition value, the sort key condition and the order. */
+export interface IndexQueryArgs extends ListArgs {
+  /** The partition key's value (index queries with a partition key only). */
+  readonly partition?: unknown;
+  /** AppSync's key condition on the sort key (eq, le, lt, ge, gt, between, beginsWith). */
+  readonly keyCondition?: FilterInput | null;
+  readonly sortDirection: 'ASC' | 'DESC';
+}
+
+/** Where an index query resumes: after this sort value and id. */
+interface SortCursor {
+  readonly value: string | number;
+  readonly id: string;
+}
+
+function openSortCursor(text: string): SortCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DataApiError('InvalidNextTokenException');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw new DataApiError('InvalidNextTokenException');
+  const [value, id] = parsed as unknown[];
+  if ((typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'string') throw new DataApiError('InvalidNextTokenException');
+  return { value, id };
 }
 
 /** One page of a list: Amplify's `{ items, nextToken }`. */
@@ -208,6 +238,58 @@ export class EntityStore {
     const sql = `SELECT ${[selectList(fields), ...connections.columns].join(', ')} FROM ${ident(entity.name)} AS "__parent" WHERE ${where.join(' AND ')} ORDER BY "id" LIMIT ${limit + 1}`;
     const rows = await this.db.query<Row>(sql, params.values);
     const page = this.toPage(rows, limit, (lastId) => this.tokens.issue(binding, lastId));
+    if (prime !== undefined) this.primeConnections(page.items, connections.planned, caller, prime);
+    return page;
+  }
+
+  /**
+   * One page of an index query: records with a sort key, in (sort key, id) order either way, so
+   * equal sort values still page without gaps or repeats. The token carries the last sort value
+   * and id, and is bound to the partition, key condition, direction and filter as well as the list
+   * and caller: resuming with any of them changed would skip or repeat records.
+   */
+  async listByIndex(
+    entity: ModelEntity,
+    index: SortedIndex,
+    args: IndexQueryArgs,
+    caller: Caller,
+    fields: readonly ModelField[],
+    at: FieldRef,
+    prefetch: readonly ConnectionPrefetch[] = [],
+    prime?: PrimeConnection,
+  ): Promise<Page> {
+    const decision = this.decide(entity, 'read', caller, at);
+    const sortField = entity.fieldByName.get(index.sortKey);
+    if (sortField === undefined) throw new Error(`${entity.name} has no field ${index.sortKey}`);
+    const limit = this.pageSize(args.limit);
+    const shape = { filter: args.filter ?? null, partition: args.partition ?? null, key: args.keyCondition ?? null, order: args.sortDirection };
+    const binding = { scope: at.field, filter: filterDigest(shape), caller: caller.sub };
+    const after = args.nextToken === null || args.nextToken === undefined ? null : openSortCursor(this.tokens.open(args.nextToken, binding));
+    const params = new SqlParams();
+    const sortColumn = ident(index.sortKey);
+    // As in a DynamoDB index, a record without a sort key value is not in it.
+    const where = [`${sortColumn} IS NOT NULL`];
+    if (index.partitionKey !== undefined) where.push(compileFilter(entity, { [index.partitionKey]: { eq: args.partition } }, params, this.limits));
+    if (args.keyCondition !== null && args.keyCondition !== undefined) where.push(compileFilter(entity, { [index.sortKey]: args.keyCondition }, params, this.limits));
+    where.push(compileFilter(entity, args.filter, params, this.limits), accessSql(decision, params));
+    const descending = args.sortDirection === 'DESC';
+    if (after !== null) {
+      where.push(`(${sortColumn}, "id") ${descending ? '<' : '>'} (${params.add(after.value)}::${columnType(sortField)}, ${params.add(after.id)})`);
+    }
+    // The cursor needs the sort value of the last record even when the query did not select it.
+    const selected = fields.some((f) => f.name === sortField.name) ? fields : [...fields, sortField];
+    const connections = prime === undefined ? { columns: [], planned: [] } : this.planConnections(entity, prefetch, caller, params);
+    const direction = descending ? 'DESC' : 'ASC';
+    const sql =
+      `SELECT ${[selectList(selected), ...connections.columns].join(', ')} FROM ${ident(entity.name)} AS "__parent" WHERE ${where.join(' AND ')} ` +
+      `ORDER BY ${sortColumn} ${direction}, "id" ${direction} LIMIT ${limit + 1}`;
+    const rows = await this.db.query<Row>(sql, params.values);
+    let page: Page = { items: rows, nextToken: null };
+    if (rows.length > limit) {
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      page = { items, nextToken: this.tokens.issue(binding, JSON.stringify([last?.[index.sortKey] ?? null, String(last?.id)])) };
+    }
     if (prime !== undefined) this.primeConnections(page.items, connections.planned, caller, prime);
     return page;
   }

@@ -1,5 +1,6 @@
 import {
   GraphQLBoolean,
+  GraphQLEnumType,
   GraphQLFloat,
   GraphQLID,
   GraphQLInputObjectType,
@@ -24,6 +25,7 @@ import {
   deleteResolver,
   getResolver,
   hasManyResolver,
+  indexQueryResolver,
   listResolver,
   updateResolver,
 } from '../resolvers/entity-resolvers.js';
@@ -76,6 +78,34 @@ function filterInputFor(kind: ScalarKind): GraphQLInputObjectType {
       return FILTER_INPUTS.ModelBooleanInput;
     default:
       return FILTER_INPUTS.ModelStringInput;
+  }
+}
+
+/** AppSync's sort order of index queries. */
+const SORT_DIRECTION = new GraphQLEnumType({ name: 'ModelSortDirection', values: { ASC: { value: 'ASC' }, DESC: { value: 'DESC' } } });
+
+const KEY_TEXT_OPS = ['eq', 'le', 'lt', 'ge', 'gt', 'between', 'beginsWith'];
+const KEY_NUMBER_OPS = ['eq', 'le', 'lt', 'ge', 'gt', 'between'];
+
+/** AppSync's key condition inputs: what a sort key may be restricted to. */
+const KEY_CONDITION_INPUTS = {
+  ModelStringKeyConditionInput: operatorInput('ModelStringKeyConditionInput', GraphQLString, KEY_TEXT_OPS),
+  ModelIDKeyConditionInput: operatorInput('ModelIDKeyConditionInput', GraphQLID, KEY_TEXT_OPS),
+  ModelIntKeyConditionInput: operatorInput('ModelIntKeyConditionInput', GraphQLInt, KEY_NUMBER_OPS),
+  ModelFloatKeyConditionInput: operatorInput('ModelFloatKeyConditionInput', GraphQLFloat, KEY_NUMBER_OPS),
+};
+
+function keyConditionInputFor(kind: ScalarKind): GraphQLInputObjectType {
+  switch (kind) {
+    case 'ID':
+      return KEY_CONDITION_INPUTS.ModelIDKeyConditionInput;
+    case 'Int':
+    case 'AWSTimestamp':
+      return KEY_CONDITION_INPUTS.ModelIntKeyConditionInput;
+    case 'Float':
+      return KEY_CONDITION_INPUTS.ModelFloatKeyConditionInput;
+    default:
+      return KEY_CONDITION_INPUTS.ModelStringKeyConditionInput;
   }
 }
 
@@ -173,6 +203,22 @@ export function buildDataApiSchema(model: DataModel): GraphQLSchema {
     const ops = entity.operations;
     query[ops.get] = { type: t.object, args: { id: { type: new GraphQLNonNull(GraphQLID) } }, resolve: getResolver(entity) };
     query[ops.list] = { type: t.connection, args: listArgs(t.filter), resolve: listResolver(entity) };
+    for (const index of entity.sortedIndexes) {
+      const sortField = entity.fieldByName.get(index.sortKey);
+      const partitionField = index.partitionKey === undefined ? undefined : entity.fieldByName.get(index.partitionKey);
+      if (sortField === undefined) throw new Error(`${entity.name}: no field ${index.sortKey}`);
+      query[index.queryField] = {
+        type: t.connection,
+        description: `${entity.plural} in ${index.sortKey} order${index.partitionKey === undefined ? '' : ` within one ${index.partitionKey}`} (records without ${index.sortKey} are not in the index).`,
+        args: {
+          ...(partitionField === undefined ? {} : { [partitionField.name]: { type: new GraphQLNonNull(SCALARS[partitionField.kind]) } }),
+          [sortField.name]: { type: keyConditionInputFor(sortField.kind) },
+          sortDirection: { type: SORT_DIRECTION, description: 'ASC (default) or DESC.' },
+          ...listArgs(t.filter),
+        },
+        resolve: indexQueryResolver(entity, index),
+      };
+    }
     mutation[ops.create] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.create) } }, resolve: createResolver(entity) };
     mutation[ops.update] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.update) }, condition: { type: t.condition } }, resolve: updateResolver(entity) };
     mutation[ops.delete] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.remove) }, condition: { type: t.condition } }, resolve: deleteResolver(entity) };

@@ -1,32 +1,74 @@
-// Writes the data API's migration from the model: `tsx src/graphql/sql/write-migration.ts [--check]`.
-// 0100 creates every table; once it has shipped, model changes get a new hand-checked 01NN file.
+// Writes the data API's migrations from the model: `tsx src/graphql/sql/write-migration.ts [--check]`.
+// 0100 created every table of the first model and has shipped, so it must never change: entities added
+// later get their own 01NN file (LATER_MIGRATIONS), generated the same way and checked by the same test.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Migration } from '../../db/migrate.js';
 import { MIGRATIONS_DIR } from '../../db/migrate.js';
 import { dataModel } from '../model/data-model.js';
 import { resolveModel } from '../model/resolved-model.js';
-import { modelDdl } from './ddl.js';
+import type { DataModel } from '../model/resolved-model.js';
+import { modelDdl, sortedIndexDdl } from './ddl.js';
 
-/** Path of the generated migration. */
+/** Path of the generated migration 0100. */
 export const DATA_API_MIGRATION_FILE = path.join(MIGRATIONS_DIR, '0100_data_api.sql');
 
-/** The text migration 0100 must hold. */
+/** Entities added after 0100 shipped, each group with the migration that creates its tables. */
+export const LATER_MIGRATIONS: readonly { version: number; name: string; entities: readonly string[] }[] = [
+  { version: 101, name: 'modification_options', entities: ['ModificationOptionMdl'] },
+];
+
+const later = new Set(LATER_MIGRATIONS.flatMap((m) => m.entities));
+
+function subset(model: DataModel, keep: (name: string) => boolean): DataModel {
+  return { entities: model.entities.filter((e) => keep(e.name)), entity: (name) => model.entity(name) };
+}
+
+/** The text migration 0100 must hold (the entities of the first model). */
 export function dataApiMigrationSql(): string {
-  return modelDdl(resolveModel(dataModel));
+  // The sorted indexes of these entities came later, in SORTED_INDEXES_MIGRATION.
+  return modelDdl(subset(resolveModel(dataModel), (name) => !later.has(name)), false);
+}
+
+/** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
+export const SORTED_INDEXES_MIGRATION = { version: 102, name: 'sorted_indexes' } as const;
+
+/** The text of SORTED_INDEXES_MIGRATION. */
+export function sortedIndexesMigrationSql(): string {
+  const first = resolveModel(dataModel).entities.filter((e) => !later.has(e.name));
+  const header = '-- Generated from packages/server/src/graphql/model/data-model.ts by src/graphql/sql/write-migration.ts. Do not edit by hand.\n';
+  return `${header}\n${first.map((e) => sortedIndexDdl(e)).filter((s) => s.length > 0).map((s) => s.join('\n')).join('\n')}\n`;
+}
+
+/** Every data API migration generated from the model (0100 and the later ones), in order. */
+export function dataApiMigrations(): Migration[] {
+  const model = resolveModel(dataModel);
+  return [
+    { version: 100, name: 'data_api', sql: dataApiMigrationSql() },
+    ...LATER_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sql: modelDdl(subset(model, (name) => m.entities.includes(name))) })),
+    { ...SORTED_INDEXES_MIGRATION, sql: sortedIndexesMigrationSql() },
+  ].sort((a, b) => a.version - b.version);
+}
+
+/** The file a generated migration lives in. */
+export function migrationFile(migration: Pick<Migration, 'version' | 'name'>): string {
+  return path.join(MIGRATIONS_DIR, `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`);
 }
 
 async function main(): Promise<void> {
-  const sql = dataApiMigrationSql();
-  if (process.argv.includes('--check')) {
-    const current = await readFile(DATA_API_MIGRATION_FILE, 'utf8').catch(() => '');
-    if (current !== sql) {
-      console.error(`${DATA_API_MIGRATION_FILE} is out of date with the model; run without --check.`);
-      process.exitCode = 1;
+  for (const migration of dataApiMigrations()) {
+    const file = migrationFile(migration);
+    if (process.argv.includes('--check')) {
+      const current = await readFile(file, 'utf8').catch(() => '');
+      if (current !== migration.sql) {
+        console.error(`${file} is out of date with the model; run without --check.`);
+        process.exitCode = 1;
+      }
+      continue;
     }
-    return;
+    await writeFile(file, migration.sql);
+    console.log(`wrote ${file}`);
   }
-  await writeFile(DATA_API_MIGRATION_FILE, sql);
-  console.log(`wrote ${DATA_API_MIGRATION_FILE}`);
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

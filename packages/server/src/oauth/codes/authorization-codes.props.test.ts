@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../test/properties.js';
 import { createServices, type StewardHandle } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
@@ -119,7 +120,7 @@ describe.each(BOTH_DATABASES)('authorization codes on %s', (database) => {
           revokedByReplay += 1;
         }
       }),
-      { numRuns: 60 },
+      propertyRuns(60),
     );
     // Not vacuous: codes were exchanged, and replays after a success were seen.
     expect(successes).toBeGreaterThan(0);

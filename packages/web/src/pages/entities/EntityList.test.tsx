@@ -11,7 +11,7 @@ const accounts = Array.from({ length: 30 }, (_, i) => ({
   fileNumber: `F-${String(1000 + i)}`,
   clientName: i % 2 === 0 ? 'Acme Lending' : 'Birch Bank',
   clientNumber: i % 2 === 0 ? 'C-1001' : 'C-2002',
-  accountStatus: i % 3 === 0 ? 'Delinquent' : 'Active',
+  accountStatus: i % 3 === 0 ? 'PAYMENT_PLAN' : 'ACTIVE',
   currentUpb: 100_000 + i,
 }));
 
@@ -23,7 +23,7 @@ describe('buildFilter', () => {
     ];
     expect(buildFilter(fields, {})).toBeUndefined();
     expect(buildFilter(fields, { fileNumber: ' F-10 ', accountStatus: '' })).toEqual({ fileNumber: { beginsWith: 'F-10' } });
-    expect(buildFilter(fields, { fileNumber: 'F', accountStatus: 'Active' })).toEqual({ and: [{ fileNumber: { beginsWith: 'F' } }, { accountStatus: { eq: 'Active' } }] });
+    expect(buildFilter(fields, { fileNumber: 'F', accountStatus: 'ACTIVE' })).toEqual({ and: [{ fileNumber: { beginsWith: 'F' } }, { accountStatus: { eq: 'ACTIVE' } }] });
   });
 });
 
@@ -60,11 +60,11 @@ describe('the requests list', () => {
     await screen.findByText('F-1000');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('File number starts with'), 'F-101');
-    await user.selectOptions(screen.getByLabelText('Status'), 'Delinquent');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Payment plan');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(screen.getByText('Page 1 · 3 accounts')).toBeTruthy());
-    expect(calls.filter((c) => c.entity === 'AccountMdl').at(-1)?.args).toMatchObject({ filter: { and: [{ fileNumber: { beginsWith: 'F-101' } }, { accountStatus: { eq: 'Delinquent' } }] } });
-    expect(currentPath(router)).toBe('/mortgages/requests?fileNumber=F-101&accountStatus=Delinquent');
+    expect(calls.filter((c) => c.entity === 'AccountMdl').at(-1)?.args).toMatchObject({ filter: { and: [{ fileNumber: { beginsWith: 'F-101' } }, { accountStatus: { eq: 'PAYMENT_PLAN' } }] } });
+    expect(currentPath(router)).toBe('/mortgages/requests?fileNumber=F-101&accountStatus=PAYMENT_PLAN');
     expect(screen.getByRole('link', { name: 'F-1012' }).getAttribute('href')).toBe('/mortgages/requests/option-builder?id=a13');
   });
 
@@ -92,7 +92,7 @@ describe('the option builder', () => {
   it('shows the account, its options, contacts and transactions', async () => {
     const services = signedInServices();
     const { models } = memoryModels({
-      AccountMdl: [{ id: 'a1', fileNumber: 'F-1', clientName: 'Acme', currentUpb: 200_000, accountStatus: 'Active' }],
+      AccountMdl: [{ id: 'a1', fileNumber: 'F-1', clientName: 'Acme', currentUpb: 200_000, accountStatus: 'ACTIVE' }],
       ContactMdl: [{ id: 'c1', accountmdlID: 'a1', accountStatus: 'Active', paymentAmount: 500, createdDate: '2025-01-02', doneBy: 'Sam' }, { id: 'c2', accountmdlID: 'other' }],
       TransactionMdl: [{ id: 't1', accountmdlID: 'a1', transactionType: 'Payment', paymentAmount: 1200, paymentDate: '2025-02-01', postedBy: 'Ops' }],
     });

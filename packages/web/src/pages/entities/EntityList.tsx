@@ -1,24 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import type { EntityName } from '@steward/data-client';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useServices } from '../../app/ports-context';
 import { useLoadingStore } from '../../stores/loading-store';
 import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { TextField } from '../../ui/TextField';
 import { describeDataError } from './data-errors';
+import { DataTable } from './DataTable';
+import type { Column, ColumnSort } from './DataTable';
 import { buildFilter, entityAccess } from './entity-access';
-import type { EntityRow, FilterField, RowFilter } from './entity-access';
-import { formatValue } from './format';
+import type { EntityRow, FilterField, RowFilter, RowPage } from './entity-access';
+import { optionsOf } from './code-tables';
+import { useCurrency } from './use-currency';
 
-/** One column of the table. */
-export interface Column {
-  key: string;
-  label: string;
-  kind?: 'text' | 'money' | 'date' | 'datetime' | 'boolean';
-  render?: (row: EntityRow) => ReactNode;
-}
+export type { Column, ColumnSort } from './DataTable';
 
 /** Props of a list page's table. */
 export interface EntityListProps {
@@ -36,7 +33,20 @@ export interface EntityListProps {
   reloadKey?: number;
   /** Extra cells at the end of each row (actions). */
   rowActions?: (row: EntityRow) => ReactNode;
+  /** The order before the reader picks one (its column needs a sortQuery). */
+  defaultSort?: ColumnSort;
 }
+
+/** The sort in the address (?sort=listedDate&order=desc), if it names a server-sortable column. */
+function sortFromAddress(params: URLSearchParams, columns: readonly Column[], fallback: ColumnSort | undefined): ColumnSort | null {
+  const key = params.get('sort');
+  if (key !== null && columns.some((c) => c.key === key && c.sortQuery !== undefined)) return { key, direction: params.get('order') === 'desc' ? 'desc' : 'asc' };
+  return fallback ?? null;
+}
+
+const serverSortable = (column: Column): boolean => column.sortQuery !== undefined;
+
+const NO_ROWS: readonly EntityRow[] = [];
 
 function combine(base: RowFilter | undefined, chosen: RowFilter | undefined): RowFilter | undefined {
   if (base === undefined) return chosen;
@@ -45,7 +55,7 @@ function combine(base: RowFilter | undefined, chosen: RowFilter | undefined): Ro
 }
 
 /** A filterable, paged table of one entity, read through data-client (keyset pages with nextToken). */
-export function EntityList({ entity, noun, columns, filters = [], baseFilter, pageSize = 25, detailPath, reloadKey = 0, rowActions }: EntityListProps) {
+export function EntityList({ entity, noun, columns, filters = [], baseFilter, pageSize = 25, detailPath, reloadKey = 0, rowActions, defaultSort }: EntityListProps) {
   const { data } = useServices();
   const track = useLoadingStore((state) => state.track);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,19 +64,27 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
   const [applied, setApplied] = useState<RowFilter | undefined>(() => buildFilter(filters, values));
   // Tokens of the pages before the current one: "Previous" pops, "Next" pushes.
   const [tokens, setTokens] = useState<(string | null)[]>([null]);
-  const [page, setPage] = useState<{ items: EntityRow[]; nextToken: string | null } | null>(null);
+  const [page, setPage] = useState<RowPage | null>(null);
+  // Sorting is the server's (a sorted index query): sorting one page in the browser would be wrong across pages.
+  const [sort, setSort] = useState<ColumnSort | null>(() => sortFromAddress(searchParams, columns, defaultSort));
+  const currency = useCurrency();
   const [error, setError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const baseKey = JSON.stringify(baseFilter ?? null);
   const request = useRef(0);
   const captionId = useId();
 
+  const sortQuery = sort === null ? undefined : columns.find((c) => c.key === sort.key)?.sortQuery;
+  const sortDirection = sort?.direction === 'desc' ? 'DESC' : 'ASC';
   const load = useCallback(
     async (nextToken: string | null, filter: RowFilter | undefined) => {
       const mine = ++request.current;
       setError(null);
       try {
-        const result = await track(entityAccess(data, entity).list({ filter: combine(baseKey === 'null' ? undefined : (JSON.parse(baseKey) as RowFilter), filter), limit: pageSize, nextToken }));
+        const access = entityAccess(data, entity);
+        const combined = combine(baseKey === 'null' ? undefined : (JSON.parse(baseKey) as RowFilter), filter);
+        const options = { ...(combined === undefined ? {} : { filter: combined }), limit: pageSize, nextToken };
+        const result = await track(sortQuery === undefined ? access.list(options) : access.listByIndex(sortQuery, { ...options, sortDirection }));
         if (mine === request.current) setPage(result);
       } catch (failure) {
         if (mine !== request.current) return;
@@ -76,7 +94,7 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
         setPage({ items: [], nextToken: null });
       }
     },
-    [data, entity, pageSize, track, baseKey],
+    [data, entity, pageSize, track, baseKey, sortQuery, sortDirection],
   );
 
   useEffect(() => {
@@ -95,6 +113,24 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
           else next.set(field.key, value);
         }
         return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const changeSort = (next: ColumnSort | null): void => {
+    setSort(next);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === null) {
+          params.delete('sort');
+          params.delete('order');
+        } else {
+          params.set('sort', next.key);
+          params.set('order', next.direction);
+        }
+        return params;
       },
       { replace: true },
     );
@@ -124,7 +160,7 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
       {filters.length === 0 ? null : (
         <form className="filters" onSubmit={submit} aria-label={`Filter ${noun}s`}>
           {filters.map((field) =>
-            field.options === undefined ? (
+            field.codes === undefined && field.options === undefined ? (
               <TextField key={field.key} label={field.label} name={field.key} value={values[field.key] ?? ''} onChange={(event) => setValues((current) => ({ ...current, [field.key]: event.target.value }))} />
             ) : (
               <div className="field" key={field.key}>
@@ -138,9 +174,9 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
                   onChange={(event) => setValues((current) => ({ ...current, [field.key]: event.target.value }))}
                 >
                   <option value="">Any</option>
-                  {field.options.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
+                  {(field.codes === undefined ? (field.options ?? []).map((value) => ({ value, label: value })) : optionsOf(field.codes)).map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
                     </option>
                   ))}
                 </select>
@@ -160,48 +196,29 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
         </form>
       )}
       <LiveRegion message={error} detail={detail} />
-      <div className="table-wrap">
-        <table className="table" aria-describedby={captionId}>
-          <caption id={captionId} className="visually-hidden">
-            {`${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)}s, page ${pageNumber}`}
-          </caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col">
-                  {column.label}
-                </th>
-              ))}
-              {rowActions === undefined ? null : <th scope="col"><span className="visually-hidden">Actions</span></th>}
-            </tr>
-          </thead>
-          <tbody>
-            {page === null ? (
-              <tr>
-                <td className="table__empty" colSpan={columns.length + (rowActions === undefined ? 0 : 1)}>
-                  Loading…
-                </td>
-              </tr>
-            ) : page.items.length === 0 ? (
-              <tr>
-                <td className="table__empty" colSpan={columns.length + (rowActions === undefined ? 0 : 1)}>
-                  {error === null ? `No ${noun}s found.` : `The ${noun}s could not be loaded.`}
-                </td>
-              </tr>
-            ) : (
-              page.items.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((column, index) => {
-                    const content = column.render === undefined ? formatValue(row[column.key], column.kind) : column.render(row);
-                    return <td key={column.key}>{index === 0 && detailPath !== undefined ? <Link to={detailPath(row)}>{content}</Link> : content}</td>;
-                  })}
-                  {rowActions === undefined ? null : <td>{rowActions(row)}</td>}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={page?.items ?? NO_ROWS}
+        columns={columns}
+        caption={`${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)}s, page ${pageNumber}${sort === null ? '' : `, sorted by ${columns.find((c) => c.key === sort.key)?.label ?? sort.key} ${sort.direction === 'asc' ? 'ascending' : 'descending'}`}`}
+        sort={sort}
+        onSortChange={changeSort}
+        mode="server"
+        sortable={serverSortable}
+        message={
+          page === null
+            ? 'Loading…'
+            : error !== null
+              ? `The ${noun}s could not be loaded.`
+              : page.items.length === 0
+                ? applied === undefined
+                  ? `No ${noun}s found.`
+                  : `No ${noun}s match these filters.`
+                : null
+        }
+        currency={currency}
+        detailPath={detailPath}
+        rowActions={rowActions}
+      />
       <nav className="pager" aria-label={`Pages of ${noun}s`}>
         <span>
           Page {pageNumber}

@@ -1,7 +1,8 @@
 // One loosely typed view of data-client's typed entity operations, so a single list component can
 // page through any entity the pages name.
-import type { EntityName } from '@steward/data-client';
+import type { EntityName, SortDirection } from '@steward/data-client';
 import type { DataPort } from '../../app/ports';
+import type { CodeTable } from './code-tables';
 
 /** A record as the generic screens read it. */
 export type EntityRow = Record<string, unknown> & { id: string };
@@ -9,9 +10,26 @@ export type EntityRow = Record<string, unknown> & { id: string };
 /** A list filter in Amplify's shape. */
 export type RowFilter = Record<string, unknown>;
 
+/** One page of records. */
+export interface RowPage {
+  items: EntityRow[];
+  nextToken: string | null;
+}
+
+/** Arguments of a sorted index query (data-client's `listByIndex`). */
+export interface IndexListOptions {
+  sortDirection: SortDirection;
+  partition?: string;
+  filter?: RowFilter;
+  limit?: number;
+  nextToken?: string | null;
+}
+
 /** The operations the generic screens use. */
 export interface EntityAccess {
-  list: (options: { filter?: RowFilter; limit?: number; nextToken?: string | null }) => Promise<{ items: EntityRow[]; nextToken: string | null }>;
+  list: (options: { filter?: RowFilter; limit?: number; nextToken?: string | null }) => Promise<RowPage>;
+  /** One page of the data API's sorted index query `query` (e.g. accountMdlsByListedDate). */
+  listByIndex: (query: string, options: IndexListOptions) => Promise<RowPage>;
   get: (id: string) => Promise<EntityRow | null>;
   create: (input: Record<string, unknown>) => Promise<EntityRow>;
   update: (input: Record<string, unknown> & { id: string }) => Promise<EntityRow>;
@@ -25,6 +43,7 @@ export function entityAccess(data: DataPort, entity: EntityName): EntityAccess {
   const ops = async (): Promise<EntityAccess> => (await data.models())[entity] as unknown as EntityAccess;
   return {
     list: async (options) => (await ops()).list(options),
+    listByIndex: async (query, options) => (await ops()).listByIndex(query, options),
     get: async (id) => (await ops()).get(id),
     create: async (input) => (await ops()).create(input),
     update: async (input) => (await ops()).update(input),
@@ -40,7 +59,9 @@ export interface FilterField {
   key: string;
   label: string;
   operator: FilterOperator;
-  /** A choice list instead of free text. */
+  /** A choice list instead of free text: the code table the field's data holds (codes as values, labels as text). */
+  codes?: CodeTable;
+  /** A choice list whose values are stored as shown (prefer `codes`, which keeps labels apart from codes). */
   options?: readonly string[];
 }
 

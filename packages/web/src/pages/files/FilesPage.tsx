@@ -64,9 +64,9 @@ export function FilesPage() {
         reloadKey={reloadKey}
         filters={[{ key: 'mapName', label: 'Name contains', operator: 'contains' }]}
         columns={[
-          { key: 'mapName', label: 'Name' },
+          { key: 'mapName', label: 'Name', sortQuery: 'mappingMdlsByMapName' },
           { key: 'mapData', label: 'Fields', render: (row) => <span className="mono">{textOf(row.mapData, '').slice(0, 80)}</span> },
-          { key: 'updatedAt', label: 'Changed', kind: 'datetime' },
+          { key: 'updatedAt', label: 'Changed', kind: 'datetime', sortQuery: 'mappingMdlsByUpdatedAt' },
         ]}
         rowActions={(row) => (
           <Button variant="link" onClick={() => void remove(row.id, textOf(row.mapName, row.id))}>

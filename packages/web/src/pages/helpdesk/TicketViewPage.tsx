@@ -13,7 +13,8 @@ import { formatValue, textOf } from '../entities/format';
 import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
-import { TICKET_STATUSES } from './TicketsPage';
+import { labelOf, optionsOf } from '../entities/code-tables';
+import { TICKET_PRIORITY, TICKET_STATUS } from './ticket-codes';
 
 /** A ticket comment as stored in its comments JSON. */
 interface TicketComment {
@@ -58,8 +59,8 @@ function TicketBody({ row, onSaved }: { row: EntityRow; onSaved: (row: EntityRow
         <EntityDetails
           row={row}
           fields={[
-            { key: 'status', label: 'Status' },
-            { key: 'priority', label: 'Priority' },
+            { key: 'status', label: 'Status', codes: TICKET_STATUS },
+            { key: 'priority', label: 'Priority', codes: TICKET_PRIORITY },
             { key: 'category', label: 'Category' },
             { key: 'assignee', label: 'Assignee' },
             { key: 'dueDate', label: 'Due', kind: 'date' },
@@ -71,9 +72,11 @@ function TicketBody({ row, onSaved }: { row: EntityRow; onSaved: (row: EntityRow
           <label className="field__label" htmlFor="ticket-status">
             Change status
           </label>
-          <select id="ticket-status" className="select" style={{ flex: '0 0 200px' }} value={textOf(row.status, '')} disabled={busy} onChange={(e) => void save({ status: e.target.value }, `Status set to ${e.target.value}.`)}>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
+          <select id="ticket-status" className="select" style={{ flex: '0 0 200px' }} value={textOf(row.status, '')} disabled={busy} onChange={(e) => void save({ status: e.target.value }, `Status set to ${labelOf(TICKET_STATUS, e.target.value)}.`)}>
+            {optionsOf(TICKET_STATUS).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </div>

@@ -6,13 +6,10 @@ import { LiveRegion } from '../../ui/LiveRegion';
 import { TextField } from '../../ui/TextField';
 import { describeDataError } from '../entities/data-errors';
 import { entityAccess } from '../entities/entity-access';
+import { optionsOf } from '../entities/code-tables';
 import { EntityList } from '../entities/EntityList';
 import { PageHeader } from '../PageHeader';
-
-/** Ticket statuses offered in filters and forms. */
-export const TICKET_STATUSES = ['Open', 'In progress', 'Waiting', 'Resolved', 'Closed'] as const;
-/** Ticket priorities offered in filters and forms. */
-export const TICKET_PRIORITIES = ['Low', 'Medium', 'High', 'Urgent'] as const;
+import { TICKET_PRIORITY, TICKET_STATUS } from './ticket-codes';
 
 /** /apps/helpdesk/tickets: tickets (TicketMdl) with filters and pages, and a form for a new one. */
 export function TicketsPage() {
@@ -20,7 +17,7 @@ export function TicketsPage() {
   const [reloadKey, setReloadKey] = useState(0);
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
-  const [priority, setPriority] = useState<string>('Medium');
+  const [priority, setPriority] = useState<string>('MEDIUM');
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +29,7 @@ export function TicketsPage() {
     }
     setBusy(true);
     try {
-      await entityAccess(data, 'TicketMdl').create({ subject: subject.trim(), description, priority, status: 'Open', timelineEvents: JSON.stringify([{ at: new Date().toISOString(), event: 'created' }]) });
+      await entityAccess(data, 'TicketMdl').create({ subject: subject.trim(), description, priority, status: 'OPEN', timelineEvents: JSON.stringify([{ at: new Date().toISOString(), event: 'created' }]) });
       void notify.success('Ticket created.');
       setSubject('');
       setDescription('');
@@ -54,16 +51,17 @@ export function TicketsPage() {
         detailPath={(row) => `/apps/helpdesk/tickets/ticket-view?id=${encodeURIComponent(row.id)}`}
         filters={[
           { key: 'subject', label: 'Subject contains', operator: 'contains' },
-          { key: 'status', label: 'Status', operator: 'eq', options: TICKET_STATUSES },
-          { key: 'priority', label: 'Priority', operator: 'eq', options: TICKET_PRIORITIES },
+          { key: 'status', label: 'Status', operator: 'eq', codes: TICKET_STATUS },
+          { key: 'priority', label: 'Priority', operator: 'eq', codes: TICKET_PRIORITY },
         ]}
         columns={[
           { key: 'subject', label: 'Subject' },
-          { key: 'status', label: 'Status' },
-          { key: 'priority', label: 'Priority' },
+          { key: 'status', label: 'Status', codes: TICKET_STATUS },
+          { key: 'priority', label: 'Priority', codes: TICKET_PRIORITY },
           { key: 'assignee', label: 'Assignee' },
-          { key: 'dueDate', label: 'Due', kind: 'date' },
+          { key: 'dueDate', label: 'Due', kind: 'date', sortQuery: 'ticketMdlsByDueDate' },
           { key: 'category', label: 'Category' },
+          { key: 'createdAt', label: 'Opened', kind: 'datetime', sortQuery: 'ticketMdlsByCreatedAt' },
         ]}
       />
       <form
@@ -89,8 +87,10 @@ export function TicketsPage() {
             Priority
           </label>
           <select id="ticket-priority" className="select" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p}>{p}</option>
+            {optionsOf(TICKET_PRIORITY).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </div>

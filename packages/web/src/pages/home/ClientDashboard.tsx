@@ -1,5 +1,6 @@
 import { displayName, useUserStore } from '../../stores/user-store';
 import { EntityList } from '../entities/EntityList';
+import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { PageHeader } from '../PageHeader';
 import { greeting } from './StaffDashboard';
 
@@ -19,10 +20,10 @@ export function ClientDashboard() {
             noun="account"
             pageSize={10}
             baseFilter={{ clientNumber: { eq: user.clientNumber } }}
-            filters={[{ key: 'accountStatus', label: 'Status', operator: 'eq', options: ['Active', 'Delinquent', 'In modification', 'Paid off', 'Closed'] }]}
+            filters={[{ key: 'accountStatus', label: 'Status', operator: 'eq', codes: ACCOUNT_STATUS }]}
             columns={[
               { key: 'fileNumber', label: 'File' },
-              { key: 'accountStatus', label: 'Status' },
+              { key: 'accountStatus', label: 'Status', codes: ACCOUNT_STATUS },
               { key: 'currentUpb', label: 'Balance', kind: 'money' },
               { key: 'amountPaid', label: 'Paid', kind: 'money' },
               { key: 'listedDate', label: 'Listed', kind: 'date' },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { displayName, useUserStore } from '../../stores/user-store';
 import { EntityList } from '../entities/EntityList';
+import { TICKET_PRIORITY } from '../helpdesk/ticket-codes';
 import { PageHeader } from '../PageHeader';
 
 /** The greeting for the hour of the day. */
@@ -36,11 +37,11 @@ export function StaffDashboard() {
           entity="TicketMdl"
           noun="ticket"
           pageSize={5}
-          baseFilter={{ status: { eq: 'Open' } }}
+          baseFilter={{ status: { eq: 'OPEN' } }}
           detailPath={(row) => `/apps/helpdesk/tickets/ticket-view?id=${encodeURIComponent(row.id)}`}
           columns={[
             { key: 'subject', label: 'Subject' },
-            { key: 'priority', label: 'Priority' },
+            { key: 'priority', label: 'Priority', codes: TICKET_PRIORITY },
             { key: 'dueDate', label: 'Due', kind: 'date' },
           ]}
         />

@@ -10,6 +10,7 @@ import { EntityDetails } from '../entities/EntityDetails';
 import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
+import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 
 /** /documents/modifications/options/view?id=: one contact record; it can be marked done. */
 export function ModificationOptionViewPage() {
@@ -29,7 +30,7 @@ export function ModificationOptionViewPage() {
               fields={[
                 { key: 'fileNumber', label: 'File number' },
                 { key: 'clientNumber', label: 'Client number' },
-                { key: 'accountStatus', label: 'Status' },
+                { key: 'accountStatus', label: 'Status', codes: ACCOUNT_STATUS },
                 { key: 'accountBalance', label: 'Balance', kind: 'money' },
                 { key: 'paymentAmount', label: 'Payment', kind: 'money' },
                 { key: 'createdDate', label: 'Created', kind: 'date' },

@@ -1,10 +1,8 @@
 import { EntityList } from '../entities/EntityList';
 import { PageHeader } from '../PageHeader';
+import { ACCOUNT_STATUS } from './mortgage-codes';
 
-/** Account statuses offered in the filter. */
-export const ACCOUNT_STATUSES = ['Active', 'Delinquent', 'In modification', 'Paid off', 'Closed'] as const;
-
-/** /mortgages/requests: loan accounts (AccountMdl) with filters and pages; a row opens the option builder. */
+/** /mortgages/requests: loan accounts (AccountMdl) with filters, server-sorted columns and pages; a row opens the option builder. */
 export function RequestsPage() {
   return (
     <section className="page">
@@ -16,15 +14,15 @@ export function RequestsPage() {
         filters={[
           { key: 'fileNumber', label: 'File number starts with', operator: 'beginsWith' },
           { key: 'clientNumber', label: 'Client number', operator: 'eq' },
-          { key: 'accountStatus', label: 'Status', operator: 'eq', options: ACCOUNT_STATUSES },
+          { key: 'accountStatus', label: 'Status', operator: 'eq', codes: ACCOUNT_STATUS },
         ]}
         columns={[
-          { key: 'fileNumber', label: 'File' },
+          { key: 'fileNumber', label: 'File', sortQuery: 'accountMdlsByFileNumber' },
           { key: 'clientName', label: 'Client' },
           { key: 'clientNumber', label: 'Client no.' },
-          { key: 'accountStatus', label: 'Status' },
-          { key: 'currentUpb', label: 'Balance', kind: 'money' },
-          { key: 'listedDate', label: 'Listed', kind: 'date' },
+          { key: 'accountStatus', label: 'Status', codes: ACCOUNT_STATUS },
+          { key: 'currentUpb', label: 'Balance', kind: 'money', sortQuery: 'accountMdlsByCurrentUpb' },
+          { key: 'listedDate', label: 'Listed', kind: 'date', sortQuery: 'accountMdlsByListedDate' },
           { key: 'operator', label: 'Operator' },
         ]}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modificationOptions, monthlyPayment } from './loan-math';
+import { checkLoanTerms, modificationOptions, monthlyPayment } from './loan-math';
 
 describe('monthlyPayment', () => {
   it('matches the textbook amortised payment (200,000 at 6 % over 30 years is 1,199.10)', () => {
@@ -27,5 +27,50 @@ describe('modificationOptions', () => {
 
   it('never reduces the rate below 2 %', () => {
     expect(modificationOptions(100_000, 3, 120)[2]?.ratePercent).toBe(2);
+  });
+});
+
+describe('the reduce-rate option', () => {
+  it('says how far and from what to what the rate goes down', () => {
+    expect(modificationOptions(100_000, 7, 300)[2]?.description).toBe('Reduce the rate by 2.00 percentage points, from 7.00 % to 5.00 %, for the remaining 300 months.');
+    expect(modificationOptions(100_000, 3, 120)[2]?.description).toBe('Reduce the rate by 1.00 percentage points, from 3.00 % to 2.00 %, for the remaining 120 months.');
+  });
+
+  it('never raises a rate already under the floor, and says it cannot be reduced', () => {
+    const [current, , reduction] = modificationOptions(100_000, 1.5, 120);
+    expect(reduction?.ratePercent).toBe(1.5);
+    expect(reduction?.payment).toBe(current?.payment);
+    expect(reduction?.description).toBe('The rate of 1.50 % is already at or below the 2.00 % floor, so it cannot be reduced.');
+  });
+
+  it('does not claim to extend a term that is already 40 years', () => {
+    expect(modificationOptions(100_000, 5, 480)[1]?.description).toBe('The remaining term is already 480 months, the longest offered, so it cannot be extended.');
+  });
+});
+
+describe('checkLoanTerms', () => {
+  it('accepts sane terms, with thousands separators in the balance', () => {
+    expect(checkLoanTerms({ balance: '150,000.50', ratePercent: '6.5', months: '300' })).toEqual({ ok: true, terms: { balance: 150_000.5, ratePercent: 6.5, months: 300 } });
+    expect(checkLoanTerms({ balance: '1', ratePercent: '0', months: '480' }).ok).toBe(true);
+  });
+
+  it('refuses negative, absurd and half-numeric values with a message per field', () => {
+    expect(checkLoanTerms({ balance: '-5', ratePercent: '-1', months: '-12' })).toEqual({
+      ok: false,
+      errors: {
+        balance: 'Enter the balance as a number of dollars, like 150000 or 150,000.50.',
+        ratePercent: 'Enter the rate as a number, like 6.5 (without the % sign).',
+        months: 'Enter the remaining term as a whole number of months, like 300.',
+      },
+    });
+    expect(checkLoanTerms({ balance: '20000000', ratePercent: '250', months: '9000' })).toEqual({
+      ok: false,
+      errors: { balance: 'Enter a balance from $0.01 to $10,000,000.', ratePercent: 'Enter a rate from 0 to 25 % a year.', months: 'Enter a remaining term from 1 to 480 months (40 years).' },
+    });
+    expect(checkLoanTerms({ balance: '1e5', ratePercent: '6.5', months: '12.5' }).ok).toBe(false);
+    expect(checkLoanTerms({ balance: '', ratePercent: ' ', months: '' })).toEqual({
+      ok: false,
+      errors: { balance: 'Enter the balance of the loan.', ratePercent: 'Enter the current interest rate.', months: 'Enter the remaining term in months.' },
+    });
   });
 });

@@ -1,36 +1,164 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useRole } from '../../access/use-role';
+import { useServices } from '../../app/ports-context';
+import { useLoadingStore } from '../../stores/loading-store';
 import { Button } from '../../ui/Button';
+import { LiveRegion } from '../../ui/LiveRegion';
+import { notify } from '../../ui/notify';
+import { TextField } from '../../ui/TextField';
+import { describeDataError } from '../entities/data-errors';
+import { DataTable } from '../entities/DataTable';
+import type { Column, ColumnSort } from '../entities/DataTable';
+import { entityAccess } from '../entities/entity-access';
+import type { EntityRow, RowPage } from '../entities/entity-access';
 import { EntityList } from '../entities/EntityList';
 import { textOf } from '../entities/format';
+import { useCurrency } from '../entities/use-currency';
+import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { PageHeader } from '../PageHeader';
 
-/** /settings/database: client organisations (ClientMdl) and, for the one chosen, its accounts. */
+/** Client organisations are few: the page reads up to this many and searches and sorts them in the browser. */
+export const MAX_CLIENTS = 1000;
+const CLIENT_PAGE = 100;
+
+const CLIENT_COLUMNS: readonly Column[] = [
+  { key: 'clientName', label: 'Client' },
+  { key: 'clientNumber', label: 'Client number' },
+  { key: 'createdAt', label: 'Added', kind: 'datetime' },
+];
+
+const everyColumn = (): boolean => true;
+
+/** The form editing one client's name and number (ClientMdl update: staff and Admins). */
+function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSaved: (row: EntityRow) => void; onCancel: () => void }) {
+  const { data } = useServices();
+  const [name, setName] = useState(textOf(client.clientName, ''));
+  const [number, setNumber] = useState(textOf(client.clientNumber, ''));
+  const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (): Promise<void> => {
+    setProblem(null);
+    if (name.trim() === '') {
+      setProblem({ message: 'Give the client a name.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await entityAccess(data, 'ClientMdl').update({ id: client.id, clientName: name.trim(), clientNumber: number.trim() === '' ? null : number.trim() });
+      void notify.success(`Client “${name.trim()}” saved.`);
+      onSaved(saved);
+    } catch (failure) {
+      setProblem(describeDataError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="card"
+      aria-label={`Edit client ${textOf(client.clientName, client.id)}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <h2 className="card__title">Edit client</h2>
+      <LiveRegion message={problem?.message} detail={problem?.detail} />
+      <TextField label="Client name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      <TextField label="Client number" value={number} onChange={(e) => setNumber(e.target.value)} />
+      <div className="row">
+        <Button type="submit" busy={busy}>
+          Save client
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/database: client organisations (ClientMdl), searched case-insensitively and editable by staff, and the chosen one's accounts. */
 export function DatabasePage() {
+  const { data } = useServices();
+  const track = useLoadingStore((state) => state.track);
+  const role = useRole();
+  const currency = useCurrency();
+  // The server lets staff and Admins update ClientMdl (docs/data-api.md, Authorization); others only read.
+  const canEdit = role === 'admin' || role === 'staff';
+  const [clients, setClients] = useState<EntityRow[] | null>(null);
+  const [truncated, setTruncated] = useState(false);
+  const [error, setError] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ColumnSort | null>({ key: 'clientName', direction: 'asc' });
+  const [editing, setEditing] = useState<EntityRow | null>(null);
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const access = entityAccess(data, 'ClientMdl');
+      const rows: EntityRow[] = [];
+      let nextToken: string | null = null;
+      do {
+        const page: RowPage = await track(access.list({ limit: CLIENT_PAGE, nextToken }));
+        rows.push(...page.items);
+        nextToken = page.nextToken;
+      } while (nextToken !== null && rows.length < MAX_CLIENTS);
+      setTruncated(nextToken !== null);
+      setClients(rows);
+    } catch (failure) {
+      setError(describeDataError(failure));
+      setClients([]);
+    }
+  }, [data, track]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const saved = (row: EntityRow): void => {
+    setClients((current) => (current ?? []).map((client) => (client.id === row.id ? row : client)));
+    setEditing(null);
+  };
+
   return (
     <section className="page">
       <PageHeader title="Database" description="Client organisations in the data store and their accounts." />
       <div className="card">
         <h2 className="card__title">Clients</h2>
-        <EntityList
-          entity="ClientMdl"
-          noun="client"
-          filters={[
-            { key: 'clientName', label: 'Name contains', operator: 'contains' },
-            { key: 'clientNumber', label: 'Client number', operator: 'eq' },
-          ]}
-          columns={[
-            { key: 'clientName', label: 'Client' },
-            { key: 'clientNumber', label: 'Client number' },
-            { key: 'createdAt', label: 'Added', kind: 'datetime' },
-          ]}
+        <div className="filters" role="search">
+          <TextField label="Search clients" hint="Name or number; capitals do not matter." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <LiveRegion message={error?.message} detail={error?.detail} />
+        <DataTable
+          rows={clients ?? NO_ROWS}
+          columns={CLIENT_COLUMNS}
+          caption="Clients"
+          sort={sort}
+          onSortChange={setSort}
+          mode="client"
+          sortable={everyColumn}
+          search={search}
+          message={clients === null ? 'Loading…' : error !== null ? 'The clients could not be loaded.' : clients.length === 0 ? 'No clients found.' : null}
+          noMatch={`No clients match “${search}”.`}
+          currency={currency}
           rowActions={(row) => (
-            <Button variant="link" onClick={() => setChosen({ id: row.id, name: textOf(row.clientName, row.id) })}>
-              Show accounts<span className="visually-hidden"> of {textOf(row.clientName, '')}</span>
-            </Button>
+            <div className="row">
+              <Button variant="link" onClick={() => setChosen({ id: row.id, name: textOf(row.clientName, row.id) })}>
+                Show accounts<span className="visually-hidden"> of {textOf(row.clientName, '')}</span>
+              </Button>
+              {canEdit ? (
+                <Button variant="link" onClick={() => setEditing(row)}>
+                  Edit<span className="visually-hidden"> {textOf(row.clientName, '')}</span>
+                </Button>
+              ) : null}
+            </div>
           )}
         />
+        {truncated ? <p className="muted">Showing the first {MAX_CLIENTS} clients; search narrows them.</p> : null}
       </div>
+      {editing === null ? null : <ClientEditor key={editing.id} client={editing} onSaved={saved} onCancel={() => setEditing(null)} />}
       {chosen === null ? null : (
         <div className="card">
           <h2 className="card__title">Accounts of {chosen.name}</h2>
@@ -42,9 +170,9 @@ export function DatabasePage() {
             baseFilter={{ clientmdlID: { eq: chosen.id } }}
             detailPath={(row) => `/mortgages/requests/option-builder?id=${encodeURIComponent(row.id)}`}
             columns={[
-              { key: 'fileNumber', label: 'File' },
-              { key: 'accountStatus', label: 'Status' },
-              { key: 'currentUpb', label: 'Balance', kind: 'money' },
+              { key: 'fileNumber', label: 'File', sortQuery: 'accountMdlsByFileNumber' },
+              { key: 'accountStatus', label: 'Status', codes: ACCOUNT_STATUS },
+              { key: 'currentUpb', label: 'Balance', kind: 'money', sortQuery: 'accountMdlsByCurrentUpb' },
             ]}
           />
         </div>
@@ -52,3 +180,5 @@ export function DatabasePage() {
     </section>
   );
 }
+
+const NO_ROWS: readonly EntityRow[] = [];

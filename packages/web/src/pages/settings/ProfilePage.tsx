@@ -3,7 +3,8 @@ import type { AuthMFAType, AWSAuthDevice, AuthTOTPSetupDetails, AuthWebAuthnCred
 import { QRCodeSVG } from 'qrcode.react';
 import { assertUpdatePasswordInput, checkPasswordPolicy } from '@steward/auth-core';
 import { notify } from '../../ui/notify';
-import type { AccountPort } from '../../app/ports';
+import type { AccountPort, DataPort } from '../../app/ports';
+import { useServices } from '../../app/ports-context';
 import { FieldProblem, errorFor } from '../../auth/error-messages';
 import { MFA_LABELS } from '../../auth/steps/MfaSelectionStep';
 import { TOTP_ISSUER, groupSecret } from '../../auth/steps/TotpSetupStep';
@@ -15,6 +16,7 @@ import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useAsyncAction } from '../../ui/use-async-action';
+import { describeDataError } from '../entities/data-errors';
 import { formatValue } from '../entities/format';
 import { PageHeader } from '../PageHeader';
 import { useAccountPort } from './use-account-port';
@@ -29,7 +31,46 @@ const EDITABLE = [
 
 type Verifiable = 'email' | 'phone_number';
 
+/** The first wrong field of changed profile details, in plain words; null when they may be saved. */
+export function detailsProblem(changed: Readonly<Record<string, string>>): FieldProblem | null {
+  if (changed.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(changed.email)) return new FieldProblem('email', 'Enter an email address like name@example.com.');
+  // The identity provider takes E.164 only: + and up to 15 digits, nothing else.
+  if (changed.phone_number !== undefined && changed.phone_number !== '' && !/^\+[1-9]\d{6,14}$/.test(changed.phone_number)) {
+    return new FieldProblem('phone', 'Enter the phone number as + and the country code and number, without spaces, like +15555550101.');
+  }
+  return null;
+}
+
+/** The user-record fields a saved profile changes (identity attribute -> UserMdl field). */
+export function namePatch(changed: Readonly<Record<string, string>>): { firstName?: string; lastName?: string } {
+  const patch: { firstName?: string; lastName?: string } = {};
+  if (changed.given_name !== undefined) patch.firstName = changed.given_name;
+  if (changed.family_name !== undefined) patch.lastName = changed.family_name;
+  return patch;
+}
+
+/**
+ * Copies a saved first or last name into the user record and the user store, so the top bar (which
+ * reads only the store) shows it at once instead of after the next sign-in. The store is updated
+ * even when the record write fails; the failure is returned for the page to mention.
+ */
+export async function syncSavedName(data: DataPort, changed: Readonly<Record<string, string>>): Promise<unknown> {
+  const patch = namePatch(changed);
+  if (Object.keys(patch).length === 0) return null;
+  const store = useUserStore.getState();
+  store.patchUser(patch);
+  if (store.user_id === null || store.isTemporary) return null;
+  try {
+    const updated = await (await data.models()).UserMdl.update({ id: store.user_id, ...patch });
+    useUserStore.getState().patchUser({ firstName: updated.firstName, lastName: updated.lastName });
+    return null;
+  } catch (failure) {
+    return failure;
+  }
+}
+
 function DetailsSection({ account }: { account: AccountPort }) {
+  const { data } = useServices();
   const [attributes, setAttributes] = useState<Record<string, string | undefined> | null>(null);
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<Verifiable[]>([]);
@@ -56,21 +97,29 @@ function DetailsSection({ account }: { account: AccountPort }) {
         Your details
       </h2>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (Object.keys(changed).length === 0) return;
+          const invalid = detailsProblem(changed);
+          if (invalid !== null) {
+            save.setError(invalid);
+            return;
+          }
           void save.run(async () => {
             const result = await account.updateUserAttributes({ userAttributes: changed });
             const needCode = Object.entries(result)
               .filter(([, outcome]) => outcome.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE')
               .map(([key]) => key as Verifiable);
-            void notify.success(needCode.length === 0 ? 'Your details are saved.' : 'Saved. Enter the code we sent to confirm the change.');
+            const recordFailure = await syncSavedName(data, changed);
+            if (recordFailure !== null) void notify.warning(`Your details are saved, but your Steward profile still has the old name: ${describeDataError(recordFailure).message}`);
+            else void notify.success(needCode.length === 0 ? 'Your details are saved.' : 'Saved. Enter the code we sent to confirm the change.');
             await load();
             setPending((current) => [...new Set([...current, ...needCode])]);
           });
         }}
       >
-        <LiveRegion message={save.error?.message} detail={save.error?.detail} />
+        <LiveRegion message={save.error === null || save.error.field === 'email' || save.error.field === 'phone' ? null : save.error.message} detail={save.error?.detail} />
         <div className="card-grid">
           {EDITABLE.map((field) => (
             <TextField
@@ -80,6 +129,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
               autoComplete={field.autoComplete}
               value={draft[field.key] ?? ''}
               onChange={(e) => setDraft((current) => ({ ...current, [field.key]: e.target.value }))}
+              error={field.key === 'email' ? errorFor(save.error, 'email') : field.key === 'phone_number' ? errorFor(save.error, 'phone') : undefined}
               hint={
                 field.key === 'email' || field.key === 'phone_number'
                   ? attributes[`${field.key}_verified`] === 'true'

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sessionLengthFrom } from '@steward/data-client';
 import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { useUserStore } from '../../stores/user-store';
@@ -7,7 +8,6 @@ import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { TextField } from '../../ui/TextField';
 import { describeDataError } from '../entities/data-errors';
-import { textOf } from '../entities/format';
 import { PageHeader } from '../PageHeader';
 
 /** The settings object of a config JSON text: an object, or the first element of an array. */
@@ -31,14 +31,37 @@ export function parseSettingValue(text: string): unknown {
   }
 }
 
+/**
+ * The settings in force, read the way data-client reads them at sign-in: the config record's
+ * `config` first, then its `configJson`, then the user's `userConfig` (the first that has a key wins).
+ */
+export function effectiveSettings(config: { config?: string | null; configJson?: string | null } | null, userConfig: string | null): Record<string, unknown> {
+  return { ...settingsOf(userConfig), ...settingsOf(config?.configJson), ...settingsOf(config?.config) };
+}
+
+/** Checks a typed session length; a message in plain words, or null when it is fine. */
+export function sessionLengthProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'Enter the session length in seconds.';
+  if (!/^\d+$/.test(trimmed)) return 'Enter the session length as a whole number of seconds, like 3600 for one hour.';
+  const seconds = Number(trimmed);
+  return seconds < 60 || seconds > 86_400 ? 'Enter a session length from 60 to 86400 seconds (one minute to one day).' : null;
+}
+
 /** /settings/system: the signed-in user's config (sessionLength and other keys), saved through data-client. */
 export function SystemPage() {
   const { data } = useServices();
   const user = useUserStore();
-  const settings = { ...settingsOf(user.config?.config ?? user.config?.configJson), ...settingsOf(user.userConfig) };
-  const [sessionLength, setSessionLength] = useState(textOf(settings.sessionLength, '3600'));
+  const settings = effectiveSettings(user.config, user.userConfig);
+  // The value sign-in will use, not a default: the field must show what saving would overwrite.
+  const storedLength = sessionLengthFrom(user.config?.config, user.config?.configJson, user.userConfig);
+  // null until the user types, so the field follows the stored value when the store changes.
+  const [lengthDraft, setLengthDraft] = useState<string | null>(null);
+  const sessionLength = lengthDraft ?? String(storedLength);
+  const [lengthError, setLengthError] = useState<string | null>(null);
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -52,6 +75,7 @@ export function SystemPage() {
       void notify.success(`Saved ${settingKey}.`);
       return true;
     } catch (failure) {
+      // The typed values stay in the form so the user can try again.
       setProblem(describeDataError(failure));
       return false;
     } finally {
@@ -67,18 +91,29 @@ export function SystemPage() {
       <form
         className="card"
         aria-label="Session length"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const seconds = Number(sessionLength);
-          if (!Number.isInteger(seconds) || seconds < 60 || seconds > 86_400) {
-            setProblem({ message: 'Enter a session length from 60 to 86400 seconds.' });
-            return;
-          }
-          void save('sessionLength', seconds);
+          const invalid = sessionLengthProblem(sessionLength);
+          setLengthError(invalid);
+          if (invalid !== null) return;
+          void save('sessionLength', Number(sessionLength.trim())).then((ok) => {
+            if (ok) setLengthDraft(null);
+          });
         }}
       >
         <h2 className="card__title">Session length</h2>
-        <TextField label="Session length (seconds)" inputMode="numeric" value={sessionLength} onChange={(e) => setSessionLength(e.target.value)} hint="How long a sign-in lasts before you are asked to sign in again. Applies from your next sign-in." />
+        <TextField
+          label="Session length (seconds)"
+          inputMode="numeric"
+          value={sessionLength}
+          onChange={(e) => {
+            setLengthDraft(e.target.value);
+            setLengthError(null);
+          }}
+          error={lengthError}
+          hint={`How long a sign-in lasts before you are asked to sign in again (now ${storedLength} seconds). Applies from your next sign-in.`}
+        />
         <Button type="submit" busy={busy}>
           Save session length
         </Button>
@@ -86,12 +121,14 @@ export function SystemPage() {
       <form
         className="card"
         aria-label="Other setting"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (key.trim() === '') {
-            setProblem({ message: 'Enter the name of the setting.' });
+            setKeyError('Enter the name of the setting.');
             return;
           }
+          setKeyError(null);
           void save(key.trim(), parseSettingValue(value)).then((ok) => {
             if (ok) {
               setKey('');
@@ -102,7 +139,15 @@ export function SystemPage() {
       >
         <h2 className="card__title">Other settings</h2>
         <div className="card-grid">
-          <TextField label="Setting" value={key} onChange={(e) => setKey(e.target.value)} />
+          <TextField
+            label="Setting"
+            value={key}
+            onChange={(e) => {
+              setKey(e.target.value);
+              setKeyError(null);
+            }}
+            error={keyError}
+          />
           <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} hint="Text, a number, true/false or JSON." />
         </div>
         <Button type="submit" busy={busy}>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { checkPasswordPolicy } from '@steward/auth-core';
+import { useUserStore } from '../../stores/user-store';
 import { notify } from '../../ui/notify';
 import { useServices } from '../../app/ports-context';
 import { WebError } from '../../app/web-errors';
@@ -8,7 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { formatValue } from '../entities/format';
 import { PageHeader } from '../PageHeader';
-import { createAdminApi } from './admin-api';
+import { AdminApiError, createAdminApi } from './admin-api';
 import type { AdminUser } from './admin-api';
 import { useAccountPort } from './use-account-port';
 
@@ -17,9 +19,49 @@ function problemOf(error: unknown): { message: string; detail?: string } {
   return { message: 'The user management request failed.', detail: error instanceof Error ? error.message : undefined };
 }
 
+/** The new-user form as typed. */
+export interface NewUserForm {
+  username: string;
+  email: string;
+  temporaryPassword: string;
+}
+
+/** A message in plain words for each field of the new-user form that is wrong. */
+export type NewUserErrors = Partial<Record<keyof NewUserForm, string>>;
+
+/** Checks the new-user form before anything is sent; empty when it may be sent. */
+export function newUserProblems(form: NewUserForm): NewUserErrors {
+  const errors: NewUserErrors = {};
+  const username = form.username.trim();
+  if (username === '') errors.username = 'Enter a username for the new user.';
+  else if (/\s/.test(username)) errors.username = 'A username cannot contain spaces.';
+  const email = form.email.trim();
+  if (email === '') errors.email = 'Enter the email address of the new user.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Enter an email address like name@example.com.';
+  if (form.temporaryPassword !== '' && !checkPasswordPolicy(form.temporaryPassword).valid) {
+    errors.temporaryPassword = 'Use at least 8 characters with a lowercase and an uppercase letter, a number and a symbol, or leave it empty.';
+  }
+  return errors;
+}
+
+// Server refusals that concern one field of the form go next to it.
+function fieldOfServerError(error: unknown): keyof NewUserForm | null {
+  if (!(error instanceof AdminApiError)) return null;
+  if (error.serverType === 'UsernameExistsException') return 'username';
+  if (error.serverType === 'AliasExistsException') return 'email';
+  if (error.serverType === 'InvalidPasswordException') return 'temporaryPassword';
+  return null;
+}
+
+/** True when `user` is the signed-in person's own account (by sub, else by username). */
+export function isOwnAccount(user: AdminUser, self: { sub: string | null; username: string | null }): boolean {
+  if (user.sub !== undefined && self.sub !== null) return user.sub === self.sub;
+  return self.username !== null && user.username.toLowerCase() === self.username.toLowerCase();
+}
+
 /** /settings/user-management: list, create, disable/enable and delete users through the admin API (Admins only). */
 export function UserManagementPage() {
-  const { config, fetch: fetchFn } = useServices();
+  const { config, fetch: fetchFn, auth } = useServices();
   const account = useAccountPort();
   const api = useMemo(() => (account === null ? null : createAdminApi(fetchFn, config.adminApiEndpoint, account.accessToken)), [account, config.adminApiEndpoint, fetchFn]);
   const [users, setUsers] = useState<AdminUser[] | null>(null);
@@ -27,8 +69,11 @@ export function UserManagementPage() {
   const [nextToken, setNextToken] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ message: string; detail?: string } | null>(null);
   const [forbidden, setForbidden] = useState(false);
-  const [form, setForm] = useState({ username: '', email: '', temporaryPassword: '' });
+  const [form, setForm] = useState<NewUserForm>({ username: '', email: '', temporaryPassword: '' });
+  const [formErrors, setFormErrors] = useState<NewUserErrors>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const selfSub = useUserStore((state) => state.userId);
+  const [selfUsername, setSelfUsername] = useState<string | null>(null);
 
   const load = useCallback(
     async (token: string | null) => {
@@ -51,17 +96,34 @@ export function UserManagementPage() {
     void load(null);
   }, [load]);
 
-  const act = async (label: string, work: () => Promise<void>, done: string): Promise<void> => {
+  useEffect(() => {
+    // The username recognises the own account when a listed user carries no sub attribute.
+    auth.getCurrentUser().then(
+      (current) => setSelfUsername(current.username),
+      () => setSelfUsername(null),
+    );
+  }, [auth]);
+
+  /** Runs one admin action; resolves to null when it succeeded, else to the failure, so callers keep their input. */
+  const act = async (label: string, work: () => Promise<void>, done: string): Promise<unknown> => {
     setBusy(label);
+    setProblem(null);
     try {
       await work();
       void notify.success(done);
       await load(tokens[tokens.length - 1] ?? null);
+      return null;
     } catch (error) {
       setProblem(problemOf(error));
+      return error ?? new Error('The user management request failed.');
     } finally {
       setBusy(null);
     }
+  };
+
+  const change = (key: keyof NewUserForm) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+    setFormErrors((current) => ({ ...current, [key]: undefined }));
   };
 
   if (api === null || users === null) return <Spinner label="Loading users" />;
@@ -113,15 +175,22 @@ export function UserManagementPage() {
                             Enable<span className="visually-hidden"> {user.username}</span>
                           </Button>
                         )}
-                        <Button
-                          variant="link"
-                          disabled={busy !== null}
-                          onClick={() => {
-                            if (window.confirm(`Delete ${user.username}? This cannot be undone.`)) void act(`delete:${user.username}`, () => api.deleteUser(user.username), `${user.username} is deleted.`);
-                          }}
-                        >
-                          Delete<span className="visually-hidden"> {user.username}</span>
-                        </Button>
+                        {isOwnAccount(user, { sub: selfSub, username: selfUsername }) ? (
+                          // Deleting yourself would end this session and could leave no administrator (the server refuses it too).
+                          <Button variant="link" disabled title="You cannot delete your own account.">
+                            Delete<span className="visually-hidden"> {user.username} (your own account cannot be deleted)</span>
+                          </Button>
+                        ) : (
+                          <Button
+                            variant="link"
+                            disabled={busy !== null}
+                            onClick={() => {
+                              if (window.confirm(`Delete ${user.username}? This cannot be undone.`)) void act(`delete:${user.username}`, () => api.deleteUser(user.username), `${user.username} is deleted.`);
+                            }}
+                          >
+                            Delete<span className="visually-hidden"> {user.username}</span>
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ))
@@ -157,22 +226,37 @@ export function UserManagementPage() {
             className="card"
             style={{ marginTop: 18 }}
             aria-label="Create a user"
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (form.username.trim() === '' || form.email.trim() === '') {
-                setProblem({ message: 'Enter a username and an email address for the new user.' });
-                return;
-              }
-              void act('create', () => api.createUser({ username: form.username.trim(), email: form.email.trim(), temporaryPassword: form.temporaryPassword }), `${form.username.trim()} is created.`).then(() =>
-                setForm({ username: '', email: '', temporaryPassword: '' }),
-              );
+              const errors = newUserProblems(form);
+              setFormErrors(errors);
+              if (Object.keys(errors).length > 0) return;
+              const username = form.username.trim();
+              void act('create', () => api.createUser({ username, email: form.email.trim(), temporaryPassword: form.temporaryPassword }), `${username} is created.`).then((failure) => {
+                // Only a created user clears the form: after a refusal everything typed is still there to correct.
+                if (failure === null) {
+                  setForm({ username: '', email: '', temporaryPassword: '' });
+                  return;
+                }
+                const field = fieldOfServerError(failure);
+                if (field !== null && failure instanceof Error) setFormErrors({ [field]: failure.message });
+              });
             }}
           >
             <h2 className="card__title">Create a user</h2>
             <div className="card-grid">
-              <TextField label="Username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} autoComplete="off" />
-              <TextField label="Email address" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="off" />
-              <TextField label="Temporary password (optional)" type="password" value={form.temporaryPassword} onChange={(e) => setForm({ ...form, temporaryPassword: e.target.value })} autoComplete="new-password" hint="Left empty, one is generated and sent by email." />
+              <TextField label="Username" value={form.username} onChange={change('username')} autoComplete="off" error={formErrors.username} />
+              <TextField label="Email address" type="email" value={form.email} onChange={change('email')} autoComplete="off" error={formErrors.email} />
+              <TextField
+                label="Temporary password (optional)"
+                type="password"
+                value={form.temporaryPassword}
+                onChange={change('temporaryPassword')}
+                autoComplete="new-password"
+                hint="Left empty, one is generated and sent by email."
+                error={formErrors.temporaryPassword}
+              />
             </div>
             <Button type="submit" busy={busy === 'create'}>
               Create user

@@ -9,6 +9,18 @@ export interface AdminUser {
   status: string;
   email: string | undefined;
   created: string | undefined;
+  /** The user-pool subject (the `sub` attribute), to recognise the signed-in admin's own account. */
+  sub: string | undefined;
+}
+
+/** A refusal of the admin API with the server's exception name (e.g. UsernameExistsException), so a form can put it at its field. */
+export class AdminApiError extends WebError {
+  readonly serverType: string | undefined;
+
+  constructor(message: string, serverType: string | undefined) {
+    super('AdminApiFailed', { message });
+    this.serverType = serverType;
+  }
 }
 
 interface WireUser {
@@ -27,6 +39,7 @@ function toAdminUser(user: WireUser): AdminUser {
     status: user.UserStatus ?? 'UNKNOWN',
     email: user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value,
     created: created === undefined ? undefined : typeof created === 'number' ? new Date(created * 1000).toISOString() : created,
+    sub: user.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value,
   };
 }
 
@@ -58,7 +71,10 @@ export function createAdminApi(fetchFn: typeof fetch, endpoint: string, accessTo
     }
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.status === 403) throw new WebError('AdminApiForbidden');
-    if (!response.ok) throw new WebError('AdminApiFailed', { message: typeof body.message === 'string' && body.message !== '' ? body.message : `The user management request failed (HTTP ${response.status}).` });
+    if (!response.ok) {
+      const message = typeof body.message === 'string' && body.message !== '' ? body.message : `The user management request failed (HTTP ${response.status}).`;
+      throw new AdminApiError(message, typeof body.__type === 'string' ? body.__type : undefined);
+    }
     return body as T;
   };
   return {

@@ -1,9 +1,10 @@
 // A tiny in-memory stand-in for the Cognito endpoints, used by unit tests as the injected `fetch`
 // port (real end-to-end tests run against packages/server). It checks every request has the
-// protocol's shape and answers with Cognito-shaped JSON from per-operation handlers.
-import type { FetchLike } from './aws-json-transport.js';
-import type { UserPoolOperation, UserPoolRequest } from './user-pool-operations.js';
-import type { IdentityPoolOperation, IdentityPoolOperations } from '../identity-pool/identity-pool-operations.js';
+// protocol's shape and answers with Cognito-shaped JSON from per-operation handlers. Public through
+// @steward/auth-core/testing; the in-memory user pool is built on it.
+import type { FetchLike } from '../src/cognito/aws-json-transport.js';
+import type { UserPoolOperation, UserPoolRequest } from '../src/cognito/user-pool-operations.js';
+import type { IdentityPoolOperation, IdentityPoolOperations } from '../src/identity-pool/identity-pool-operations.js';
 
 /** One request the fake received. */
 export interface FakeCall {
@@ -23,19 +24,23 @@ export interface FakeReply {
   headers?: Record<string, string>;
 }
 
-type Reply = FakeReply | Record<string, unknown>;
-type Handler<Req> = (request: Req, call: FakeCall) => Reply | Promise<Reply>;
+/** What a handler returns: a raw reply, or a plain object answered as 200 with that JSON. */
+export type FakeAnswer = FakeReply | Record<string, unknown>;
+/** Answers one operation's request (the parsed JSON body) and sees the whole call. */
+export type FakeHandler<Req> = (request: Req, call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
 /** A Cognito `{__type, message}` error reply. */
 export function cognitoError(name: string, message: string, status = 400): FakeReply {
   return { status, body: { __type: name, message } };
 }
 
-function isFakeReply(reply: Reply): reply is FakeReply {
+function isFakeReply(reply: FakeAnswer): reply is FakeReply {
   return typeof (reply as FakeReply).status === 'number' && Object.keys(reply).every((key) => ['status', 'body', 'rawBody', 'headers'].includes(key));
 }
 
+/** The default user-pool endpoint: Cognito's in us-east-1, where a `us-east-1_…` pool's runtime sends by default. */
 export const FAKE_USER_POOL_ENDPOINT = 'https://cognito-idp.us-east-1.amazonaws.com/';
+/** The default identity-pool endpoint: Cognito's in us-east-1. */
 export const FAKE_IDENTITY_POOL_ENDPOINT = 'https://cognito-identity.us-east-1.amazonaws.com/';
 
 /** The fake: register handlers, pass `fetch` to the runtime, inspect `calls` and `problems`. */
@@ -44,8 +49,10 @@ export interface FakeCognito {
   calls: FakeCall[];
   /** Protocol violations seen (wrong headers, endpoint, body, unhandled operation); tests expect none. */
   problems: string[];
-  on<Op extends UserPoolOperation>(operation: Op, handler: Handler<UserPoolRequest<Op>>): FakeCognito;
-  onIdentity<Op extends IdentityPoolOperation>(operation: Op, handler: Handler<IdentityPoolOperations[Op]['request']>): FakeCognito;
+  /** Answers a user-pool operation with `handler` (replacing any earlier one). */
+  on<Op extends UserPoolOperation>(operation: Op, handler: FakeHandler<UserPoolRequest<Op>>): FakeCognito;
+  /** Answers an identity-pool operation with `handler` (replacing any earlier one). */
+  onIdentity<Op extends IdentityPoolOperation>(operation: Op, handler: FakeHandler<IdentityPoolOperations[Op]['request']>): FakeCognito;
   /** The calls of one operation. */
   callsTo(operation: string): FakeCall[];
 }
@@ -56,7 +63,7 @@ export function createFakeCognito(
 ): FakeCognito {
   const userPoolEndpoint = endpoints.userPool ?? FAKE_USER_POOL_ENDPOINT;
   const identityPoolEndpoint = endpoints.identityPool ?? FAKE_IDENTITY_POOL_ENDPOINT;
-  const handlers = new Map<string, Handler<never>>();
+  const handlers = new Map<string, FakeHandler<never>>();
   const fake: FakeCognito = {
     calls: [],
     problems: [],
@@ -98,7 +105,7 @@ export function createFakeCognito(
       fake.calls.push(call);
       const handler = handlers.get(target);
       if (handler === undefined) return problem(`no handler for ${target}`);
-      const reply = await (handler as Handler<Record<string, unknown>>)(call.body, call);
+      const reply = await (handler as FakeHandler<Record<string, unknown>>)(call.body, call);
       const raw: FakeReply = isFakeReply(reply) ? reply : { status: 200, body: reply };
       return new Response(raw.rawBody ?? JSON.stringify(raw.body ?? {}), {
         status: raw.status,

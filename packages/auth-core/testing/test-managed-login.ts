@@ -1,10 +1,10 @@
 // Test support: a runtime with an oauth block whose fetch answers the managed-login token endpoint
 // (and passes every other request to the fake Cognito), recording what the app sent and replaced.
-// Used by unit tests only.
-import type { OAuthConfigInput } from '../config/auth-config.js';
-import type { AuthRuntimeIO } from '../runtime/auth-runtime.js';
-import { createTestHarness, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+// Used by auth-core's unit tests only (not exported from index.ts).
+import type { OAuthConfigInput } from '../src/config/auth-config.js';
+import type { AuthRuntimeIO } from '../src/runtime/auth-runtime.js';
+import { createTestHarness, epochSeconds, makeAuthenticationResult } from './test-runtime.js';
+import type { TestHarness } from './test-runtime.js';
 
 /** The oauth block of the tests: the app on https://app.example.com, managed login on auth.example.com. */
 export const TEST_OAUTH: OAuthConfigInput = {

@@ -1,19 +1,20 @@
 // Test support for property tests: arbitrary Cognito server replies (tokens good and bad, every
 // challenge name, provider errors), arbitrary user answers, and a runtime over a fake Cognito that
-// serves a script of replies in order. Used by *.props.test.ts only.
+// serves a script of replies in order. Used by *.props.test.ts only; it needs fast-check (a dev
+// dependency), so index.ts must never export it.
 import fc from 'fast-check';
-import { cognitoError, createFakeCognito } from '../cognito/fake-cognito.js';
-import type { FakeReply } from '../cognito/fake-cognito.js';
-import type { ChallengeNameType } from '../cognito/user-pool-operations.js';
-import { createAuthHub } from '../events/auth-hub.js';
-import type { AuthHubPayload } from '../events/auth-hub.js';
-import { createAuthRuntime } from '../runtime/auth-runtime.js';
-import type { AuthOptions, AuthRuntime, AuthRuntimeIO } from '../runtime/auth-runtime.js';
-import { TEST_CONFIG, createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { PasskeyGetOptionsJson, WebAuthnPort } from '../runtime/web-authn-port.js';
-import type { KeyValueStorage } from '../storage/key-value-storage.js';
-import type { AuthFlowType } from '../tokens/token-store.js';
-import type { CognitoAnswer } from './challenges/sign-in-steps.js';
+import { cognitoError, createFakeCognito } from './fake-cognito.js';
+import type { FakeReply } from './fake-cognito.js';
+import type { ChallengeNameType } from '../src/cognito/user-pool-operations.js';
+import { createAuthHub } from '../src/events/auth-hub.js';
+import type { AuthHubPayload } from '../src/events/auth-hub.js';
+import { createAuthRuntime } from '../src/runtime/auth-runtime.js';
+import type { AuthOptions, AuthRuntime, AuthRuntimeIO } from '../src/runtime/auth-runtime.js';
+import { TEST_CONFIG, createRecordingCookies, createTestClock, epochSeconds, makeAuthenticationResult } from './test-runtime.js';
+import type { PasskeyGetOptionsJson, WebAuthnPort } from '../src/runtime/web-authn-port.js';
+import type { KeyValueStorage } from '../src/storage/key-value-storage.js';
+import type { AuthFlowType } from '../src/tokens/token-store.js';
+import type { CognitoAnswer } from '../src/machines/challenges/sign-in-steps.js';
 
 /** Storage the test can read synchronously (to check what is stored when a snapshot is emitted). */
 export function mirrorStorage(): KeyValueStorage & { items: Map<string, string> } {

@@ -1,16 +1,18 @@
 // Test support: an isolated runtime over the fake Cognito with a settable clock, memory storage,
-// recording cookies, a recording Hub and unsigned JWTs. Used by unit tests only.
+// recording cookies, a recording Hub and unsigned JWTs. The clock, cookies and token makers are
+// public through @steward/auth-core/testing; the harness (TEST_CONFIG, createTestHarness) is for
+// auth-core's own tests.
 import { UnsecuredJWT } from 'jose';
-import { createFakeCognito } from '../cognito/fake-cognito.js';
-import type { FakeCognito } from '../cognito/fake-cognito.js';
-import type { AuthenticationResultType } from '../cognito/user-pool-operations.js';
-import type { AuthHubPayload } from '../events/auth-hub.js';
-import type { CookiePort, CookieWriteOptions } from '../storage/cookies.js';
-import type { KeyValueStorage } from '../storage/key-value-storage.js';
-import { createMemoryStorage } from '../storage/memory-storage.js';
-import { createAuthRuntime } from './auth-runtime.js';
-import type { AuthOptions, AuthRuntime, AuthRuntimeIO } from './auth-runtime.js';
-import type { WebAuthnPort } from './web-authn-port.js';
+import { createFakeCognito } from './fake-cognito.js';
+import type { FakeCognito } from './fake-cognito.js';
+import type { AuthenticationResultType } from '../src/cognito/user-pool-operations.js';
+import type { AuthHubPayload } from '../src/events/auth-hub.js';
+import type { CookiePort, CookieWriteOptions } from '../src/storage/cookies.js';
+import type { KeyValueStorage } from '../src/storage/key-value-storage.js';
+import { createMemoryStorage } from '../src/storage/memory-storage.js';
+import { createAuthRuntime } from '../src/runtime/auth-runtime.js';
+import type { AuthOptions, AuthRuntime, AuthRuntimeIO } from '../src/runtime/auth-runtime.js';
+import type { WebAuthnPort } from '../src/runtime/web-authn-port.js';
 
 /** A clock tests move by hand. */
 export interface TestClock {
@@ -19,7 +21,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
-/** Creates a clock starting at `start` ms. */
+/** Creates a clock starting at `start` ms since the epoch (default 2025-01-15T12:00:00Z). */
 export function createTestClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): TestClock {
   let current = start;
   return {
@@ -39,7 +41,7 @@ export interface RecordingCookies extends CookiePort {
   log: string[];
 }
 
-/** Creates recording cookies. */
+/** Creates a cookie port that keeps cookies in `jar` and logs every write. */
 export function createRecordingCookies(): RecordingCookies {
   const jar = new Map<string, { value: string; options: CookieWriteOptions | undefined }>();
   const log: string[] = [];
@@ -58,7 +60,7 @@ export function createRecordingCookies(): RecordingCookies {
   };
 }
 
-/** An unsigned JWT with the given claims (decodeJwt reads it like a signed one). */
+/** An unsigned JWT with the given claims (auth-core never checks signatures, so it reads it like a signed one). */
 export function makeJwt(claims: Record<string, unknown>): string {
   return new UnsecuredJWT(claims).encode();
 }
@@ -74,7 +76,7 @@ export interface TestTokenClaims {
   iss?: string;
 }
 
-/** An AuthenticationResult with access, id and refresh tokens issued at `iat`. */
+/** An AuthenticationResult with unsigned access, id and refresh tokens issued at `iat` (default user alice, client client123, pool us-east-1_TestPool). */
 export function makeAuthenticationResult(claims: TestTokenClaims, extra: Partial<AuthenticationResultType> = {}): AuthenticationResultType {
   const sub = claims.sub ?? '11111111-2222-3333-4444-555555555555';
   const username = claims.username ?? 'alice';

@@ -1,11 +1,12 @@
 // Test support for the machine tests: a scriptable user pool over the foundation's fake Cognito that
 // plays the server side of SRP for real (the SRP module's verifier, B, key and claim check) and
-// issues test tokens. Used by unit and property tests only.
-import type { InitiateAuthRequest, RespondToAuthChallengeRequest, AuthenticationResultType } from '../cognito/user-pool-operations.js';
-import { cognitoError } from '../cognito/fake-cognito.js';
-import type { FakeCall, FakeReply } from '../cognito/fake-cognito.js';
-import { epochSeconds, makeAuthenticationResult } from '../runtime/test-runtime.js';
-import type { TestHarness } from '../runtime/test-runtime.js';
+// issues test tokens. Used by auth-core's unit and property tests only, so not exported from
+// index.ts: the in-memory user pool is the public one.
+import type { InitiateAuthRequest, RespondToAuthChallengeRequest, AuthenticationResultType } from '../src/cognito/user-pool-operations.js';
+import { cognitoError } from './fake-cognito.js';
+import type { FakeCall, FakeReply } from './fake-cognito.js';
+import { epochSeconds, makeAuthenticationResult } from './test-runtime.js';
+import type { TestHarness } from './test-runtime.js';
 import {
   bytesToBase64,
   computeServerPasswordKey,
@@ -14,8 +15,8 @@ import {
   decodeDeviceSecretVerifierConfig,
   poolNameFromUserPoolId,
   verifyClaimSignature,
-} from '../srp/index.js';
-import type { CognitoAnswer } from './challenges/sign-in-steps.js';
+} from '../src/srp/index.js';
+import type { CognitoAnswer } from '../src/machines/challenges/sign-in-steps.js';
 
 type Reply = CognitoAnswer | FakeReply;
 type InitiateHandler = (request: InitiateAuthRequest, call: FakeCall) => Reply | Promise<Reply>;
@@ -37,6 +38,8 @@ export interface TestUser {
   username: string;
   password: string;
   sub?: string;
+  /** USER_ID_FOR_SRP (what the verifier is derived for), as Steward's server sets it to the sub (default: the username). */
+  userIdForSrp?: string;
 }
 
 /** The scriptable pool. */
@@ -61,7 +64,7 @@ export interface TestUserPool {
 export function createTestUserPool(harness: TestHarness, users: TestUser[]): TestUserPool {
   const { fake, runtime } = harness;
   const poolName = poolNameFromUserPoolId(runtime.config.userPoolId);
-  const verifiers = new Map(users.map((user) => [user.username, { user, ...createPasswordVerifier({ poolName, username: user.username, password: user.password }) }]));
+  const verifiers = new Map(users.map((user) => [user.username, { user, ...createPasswordVerifier({ poolName, username: user.userIdForSrp ?? user.username, password: user.password }) }]));
   const exchanges = new Map<string, SrpExchange>();
   const responders = new Map<string, RespondHandler>();
   let sessionCounter = 0;
@@ -103,7 +106,7 @@ export function createTestUserPool(harness: TestHarness, users: TestUser[]): Tes
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
       Session: session,
-      ChallengeParameters: { SALT: saltHex, SRP_B: server.srpBHex, SECRET_BLOCK: secretBlock, USER_ID_FOR_SRP: userIdForSrp, USERNAME: userIdForSrp },
+      ChallengeParameters: { SALT: saltHex, SRP_B: server.srpBHex, SECRET_BLOCK: secretBlock, USER_ID_FOR_SRP: userIdForSrp, USERNAME: username },
     };
   }
 
@@ -128,7 +131,7 @@ export function createTestUserPool(harness: TestHarness, users: TestUser[]): Tes
     const entry = verifiers.get(username);
     if (entry === undefined) return cognitoError('UserNotFoundException', 'User does not exist.');
     if (srpA === undefined) return cognitoError('InvalidParameterException', 'SRP_A is required');
-    return beginSrp(username, srpA, poolName, entry.verifierHex, entry.saltHex, username);
+    return beginSrp(username, srpA, poolName, entry.verifierHex, entry.saltHex, entry.user.userIdForSrp ?? username);
   }
 
   responders.set('PASSWORD_VERIFIER', (request) => {

@@ -1,6 +1,6 @@
 // Test support: replays the random bytes recorded with the interop vectors, so a test reproduces a
 // recorded exchange exactly. Not reachable from the package's entry points.
-import { hexToBytes } from '../bigint-codec.js';
+import { hexToBytes } from '../src/srp/bigint-codec.js';
 
 /** A random source that hands out the given hex strings in order, then fails. */
 export function scriptedRandom(...chunks: string[]): (n: number) => Uint8Array {

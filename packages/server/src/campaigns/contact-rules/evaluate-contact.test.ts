@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../time/clock.js';
+import type { ContactDecision, ContactRefusalCode } from './contact-types.js';
+import type { ContactCheck } from './evaluate-contact.js';
+import { allowedIntervals, allowedIntervalsOnDay, evaluateContact, nextAllowedInstant } from './evaluate-contact.js';
+import type { ContactRuleSet } from './rule-set.js';
+import { ContactRulesError } from './rule-set.js';
+
+// 10:00 EDT on Monday 2026-06-01: inside the federal hours in New York.
+const clock = new ManualClock(new Date('2026-06-01T14:00:00Z'));
+const codes = (decision: ContactDecision): ContactRefusalCode[] => (decision.allowed ? [] : decision.reasons.map((r) => r.code));
+const base: ContactCheck = { channel: 'call', account: { id: 'acc-1', zipCode: '10001', clientNumber: '1001', accountStatus: 'Active' } };
+const check = (subject: Partial<ContactCheck> = {}): ContactRefusalCode[] => codes(evaluateContact({ ...base, ...subject }, { clock }));
+
+describe('evaluateContact', () => {
+  it('allows a contact that breaks no rule, at the clock time when no instant is given', () => {
+    expect(evaluateContact(base, { clock })).toEqual({ allowed: true });
+  });
+
+  it('refuses every channel of a consumer who asked not to be contacted', () => {
+    for (const channel of ['call', 'sms', 'email', 'letter'] as const) expect(check({ channel, consumer: { doNotContact: { all: true } } })).toEqual(['DO_NOT_CONTACT']);
+  });
+
+  it('refuses only the channels a consumer opted out of', () => {
+    const consumer = { doNotContact: { channels: ['sms' as const, 'email' as const] } };
+    expect(check({ channel: 'sms', consumer })).toEqual(['CHANNEL_DO_NOT_CONTACT']);
+    expect(check({ channel: 'email', consumer })).toEqual(['CHANNEL_DO_NOT_CONTACT']);
+    expect(check({ channel: 'call', consumer })).toEqual([]);
+  });
+
+  it('refuses contacts about a disputed account, by flag or by status in any case', () => {
+    expect(check({ account: { ...base.account, disputed: true } })).toEqual(['ACCOUNT_DISPUTED']);
+    expect(check({ account: { ...base.account, accountStatus: ' DISPUTED ' } })).toEqual(['ACCOUNT_DISPUTED']);
+    expect(check({ channel: 'letter', account: { ...base.account, accountStatus: 'Dispute pending' }, rules: { disputedStatuses: ['dispute pending'] } })).toEqual([
+      'ACCOUNT_DISPUTED',
+    ]);
+  });
+
+  it("refuses a channel the account's client does not allow", () => {
+    const rules = { clients: { '1001': { blockedChannels: ['call' as const] } } };
+    const decision = evaluateContact({ ...base, rules }, { clock });
+    expect(decision).toEqual({ allowed: false, reasons: [{ code: 'CHANNEL_NOT_ALLOWED', message: 'Calls are not allowed for this account (client 1001).', sources: ['client 1001'] }] });
+    expect(check({ channel: 'sms', rules })).toEqual([]);
+  });
+
+  it('reports every reason at once, each with a message', () => {
+    const decision = evaluateContact(
+      {
+        ...base,
+        at: new Date('2026-06-01T03:00:00Z'),
+        consumer: { doNotContact: { channels: ['call'] } },
+        account: { ...base.account, disputed: true },
+        history: [{ at: new Date('2026-05-30T15:00:00Z'), channel: 'call', conversation: true }],
+      },
+      { clock },
+    );
+    expect(codes(decision)).toEqual(['CHANNEL_DO_NOT_CONTACT', 'ACCOUNT_DISPUTED', 'OUTSIDE_CONTACT_HOURS', 'CONVERSATION_COOLDOWN']);
+    expect(decision.allowed ? [] : decision.reasons.map((r) => r.message.length > 20)).toEqual([true, true, true, true]);
+  });
+
+  it('explains contact hours with the local time in each zone', () => {
+    const decision = evaluateContact({ ...base, at: new Date('2026-06-01T11:30:00Z') }, { clock });
+    expect(decision.allowed ? '' : decision.reasons[0].message).toBe(
+      "Calls are allowed only 08:00–21:00 in the consumer's local time (FDCPA/Regulation F); it is 07:30 on 2026-06-01 in America/New_York.",
+    );
+  });
+
+  it('refuses a malformed rule set, campaign or date rather than guessing', () => {
+    expect(() => evaluateContact({ ...base, rules: { states: { MA: { hours: { call: { start: '9am', end: '5pm' } } } } } }, { clock })).toThrow(ContactRulesError);
+    expect(() => evaluateContact({ ...base, campaign: { timeZone: 'Mars/Olympus', windows: [] } }, { clock })).toThrow(ContactRulesError);
+    expect(() => evaluateContact({ ...base, history: [{ at: new Date('soon'), channel: 'call' }] }, { clock })).toThrow(RangeError);
+    expect(() => allowedIntervalsOnDay({ ...base, campaign: { timeZone: 'UTC', windows: [] } }, '2026-13-01')).toThrow(RangeError);
+  });
+});
+
+describe('allowed intervals and the next allowed instant', () => {
+  it('gives no interval and no next instant to a contact refused at every instant', () => {
+    const dnc = { ...base, consumer: { doNotContact: { all: true } } };
+    expect(allowedIntervals(dnc, { from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-08T00:00:00Z') })).toEqual([]);
+    expect(nextAllowedInstant(dnc, { clock })).toBeNull();
+  });
+
+  it('finds 08:00 local the next morning for a call asked for after 21:00', () => {
+    expect(nextAllowedInstant({ ...base, at: new Date('2026-06-02T01:30:00Z') }, { clock })?.toISOString()).toBe('2026-06-02T12:00:00.000Z');
+  });
+
+  it('answers the instant itself when it is already allowed, and starts from the clock by default', () => {
+    expect(nextAllowedInstant(base, { clock })?.toISOString()).toBe('2026-06-01T14:00:00.000Z');
+  });
+
+  it('skips a week that is full of calls to the first day with room', () => {
+    const history = ['01', '02', '03', '04', '05', '06', '07'].map((d) => ({ at: new Date(`2026-06-${d}T13:00:00Z`), channel: 'call' as const }));
+    expect(nextAllowedInstant({ ...base, history }, { clock })?.toISOString()).toBe('2026-06-08T12:00:00.000Z');
+  });
+
+  it('gives up after the horizon when rules leave no time', () => {
+    const rules: ContactRuleSet = { clients: { '1001': { excludedWeekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] } } };
+    expect(nextAllowedInstant({ ...base, rules }, { clock }, { horizonDays: 10 })).toBeNull();
+  });
+
+  it('gives the allowed part of each campaign day, empty on a day the consumer cannot be called', () => {
+    const subject = {
+      ...base,
+      campaign: { timeZone: 'America/Chicago', windows: [{ start: '07:00', end: '12:00' }, { start: '13:00', end: '19:00' }] },
+      rules: { clients: { '1001': { excludedDates: ['2026-07-03'] } } },
+    };
+    const day = (date: string): string[][] => allowedIntervalsOnDay(subject, date).map((i) => [i.start.toISOString(), i.end.toISOString()]);
+    // 07:00-12:00 and 13:00-19:00 CDT; the New York consumer is reachable from 08:00 EDT = 07:00 CDT.
+    expect(day('2026-07-02')).toEqual([
+      ['2026-07-02T12:00:00.000Z', '2026-07-02T17:00:00.000Z'],
+      ['2026-07-02T18:00:00.000Z', '2026-07-03T00:00:00.000Z'],
+    ]);
+    expect(day('2026-07-03')).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { resolveContactLocation } from './location.js';
+import { allUsTimeZones } from './zip-time-zones.js';
+
+describe('resolveContactLocation', () => {
+  it('takes a known IANA zone as the one zone, and still the state from the ZIP code', () => {
+    expect(resolveContactLocation({ timeZone: 'US/Central', zipCode: '10001' })).toEqual({ timeZones: ['America/Chicago'], states: ['NY'], basis: 'time-zone' });
+  });
+
+  it('ignores a zone name it does not know and falls back to the ZIP code', () => {
+    expect(resolveContactLocation({ timeZone: 'Eastern', zipCode: '10001' })).toEqual({ timeZones: ['America/New_York'], states: ['NY'], basis: 'zip' });
+  });
+
+  it('gives a ZIP code in a split state every zone it may be in', () => {
+    expect(resolveContactLocation({ zipCode: '32321' })).toEqual({ timeZones: ['America/Chicago', 'America/New_York'], states: ['FL'], basis: 'zip' });
+  });
+
+  it('gives a state alone every zone of the state', () => {
+    expect(resolveContactLocation({ state: 'tx' })).toEqual({ timeZones: ['America/Chicago', 'America/Denver'], states: ['TX'], basis: 'state' });
+  });
+
+  it('takes the zones of both when the address state and the ZIP code disagree', () => {
+    expect(resolveContactLocation({ zipCode: '10001', state: 'CA' })).toEqual({
+      timeZones: ['America/Los_Angeles', 'America/New_York'],
+      states: ['CA', 'NY'],
+      basis: 'zip-and-state',
+    });
+  });
+
+  it('widens to every US zone and every state when nothing usable is known', () => {
+    for (const facts of [{}, { zipCode: 'n/a' }, { zipCode: '00000', state: 'Texas' }]) {
+      expect(resolveContactLocation(facts)).toEqual({ timeZones: allUsTimeZones(), states: null, basis: 'unknown' });
+    }
+  });
+
+  it('widens a state the datasets do not place (a territory given alone) to every US zone', () => {
+    expect(resolveContactLocation({ state: 'PR' })).toEqual({ timeZones: allUsTimeZones(), states: ['PR'], basis: 'state' });
+  });
+});
