@@ -19,6 +19,7 @@ import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
 import { ACCOUNT_FIELDS } from './account-fields';
 import { checkLoanTerms, modificationOptions } from './loan-math';
+import { ACCOUNT_STATUS, TRANSACTION_TYPE } from './mortgage-codes';
 import type { LoanTermsInput, ModificationOption } from './loan-math';
 
 /** How many saved options of one account the builder lists. */
@@ -216,7 +217,7 @@ export function OptionBuilderPage() {
                 detailPath={(contact) => `/documents/modifications/options/view?id=${encodeURIComponent(contact.id)}`}
                 columns={[
                   { key: 'createdDate', label: 'Date', kind: 'date' },
-                  { key: 'accountStatus', label: 'Status' },
+                  { key: 'accountStatus', label: 'Status', codes: ACCOUNT_STATUS },
                   { key: 'paymentAmount', label: 'Payment', kind: 'money' },
                   { key: 'doneBy', label: 'By' },
                 ]}
@@ -231,7 +232,7 @@ export function OptionBuilderPage() {
                 baseFilter={{ accountmdlID: { eq: row.id } }}
                 columns={[
                   { key: 'paymentDate', label: 'Date', kind: 'date' },
-                  { key: 'transactionType', label: 'Type' },
+                  { key: 'transactionType', label: 'Type', codes: TRANSACTION_TYPE },
                   { key: 'paymentAmount', label: 'Amount', kind: 'money' },
                   { key: 'postedBy', label: 'Posted by' },
                 ]}
