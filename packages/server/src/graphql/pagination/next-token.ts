@@ -82,8 +82,10 @@ export function createNextTokenCodec(secret: Uint8Array | string, now: () => Dat
       const dot = token.indexOf('.');
       if (dot <= 0 || dot !== token.lastIndexOf('.')) throw invalid();
       const body = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(body);
+      // The MAC's text is compared, not its decoded bytes: base64url's last character carries unused
+      // bits, so two spellings decode alike and a tampered token would otherwise pass.
+      const given = Buffer.from(token.slice(dot + 1), 'utf8');
+      const expected = Buffer.from(mac(body).toString('base64url'), 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
       let payload: TokenPayload;
       try {
