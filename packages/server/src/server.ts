@@ -13,6 +13,8 @@ import { resealStoredSecrets } from './sealing/reseal-stored-secrets.js';
 import { buildManagedLoginApp } from './oauth/managed-login-app.js';
 import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
 import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
+import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
+import { fromPino } from './user-pool/operations/logger.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -30,11 +32,20 @@ export interface RunningServer {
   readonly appliedMigrations: readonly number[];
   /** Set when this start created the user pool (first start), with the demo users. */
   readonly seed: SeedResult | undefined;
+  /** The job runner; undefined when JOBS_ENABLED is off or no job handler was given. */
+  readonly jobs: JobRunner | undefined;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, builds the app, seeds on first start and listens. */
-export async function startServer(config: Config, deps: Partial<Omit<AppDependencies, 'db'>> = {}): Promise<RunningServer> {
+/** What startServer takes besides the configuration. */
+export interface ServerDependencies extends Partial<Omit<AppDependencies, 'db'>> {
+  /** Job handlers by kind (features that queue work register theirs); none: no runner is started. */
+  readonly jobHandlers?: JobHandlers;
+}
+
+/** Opens the database, migrates, builds the app, seeds on first start, listens and starts the job runner. */
+export async function startServer(config: Config, serverDeps: ServerDependencies = {}): Promise<RunningServer> {
+  const { jobHandlers = {}, ...deps } = serverDeps;
   const db = await openDatabase(config);
   try {
     const appliedMigrations = await migrate(db);
@@ -61,9 +72,16 @@ export async function startServer(config: Config, deps: Partial<Omit<AppDependen
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
       if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = `${config.managedLoginTls ? 'https' : 'http'}://localhost:${loginPort}`;
     }
+    // Without handlers there is nothing this process could claim: no loop, no polling queries.
+    const jobs =
+      config.jobsEnabled && Object.keys(jobHandlers).length > 0
+        ? new JobRunner({ db, clock: app.steward.clock, handlers: jobHandlers, log: fromPino(app.log) }, { pollIntervalMs: config.jobsPollIntervalMs })
+        : undefined;
+    jobs?.start();
     return {
       app,
       db,
+      jobs,
       managedLoginApp,
       managedLoginUrl: managedLoginApp === undefined ? undefined : app.steward.managedLogin.publicUrl,
       url: `http://${config.host}:${port}`,
@@ -71,6 +89,8 @@ export async function startServer(config: Config, deps: Partial<Omit<AppDependen
       seed,
       async close() {
         clearInterval(housekeeping);
+        // Jobs in hand finish (and record their outcome) before the database closes.
+        await jobs?.stop();
         await managedLoginApp?.close();
         await app.close();
         await db.close();

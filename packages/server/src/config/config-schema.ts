@@ -303,6 +303,18 @@ export const configSchema = {
     description: 'Keep "Did you mean …?" hints (names of the schema) in /graphql error messages.',
     parse: boolean,
   }),
+  jobsEnabled: field({
+    env: 'JOBS_ENABLED',
+    defaultText: 'true',
+    description: 'Run the background job runner in this process (campaign contacts and other queued work). It starts only when some feature registers a job handler, so on a server with none it costs nothing. Several processes on one PostgreSQL may all run it: each job runs once.',
+    parse: (raw: string | undefined): boolean => boolean(raw) ?? true,
+  }),
+  jobsPollIntervalMs: field({
+    env: 'JOBS_POLL_INTERVAL_MS',
+    defaultText: '1000',
+    description: 'Pause of the job runner between polls that find nothing due, in milliseconds (50..3600000).',
+    parse: integer(50, 3_600_000, 1000),
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     defaultText: 'info',

@@ -15,7 +15,7 @@ export interface Migration {
 
 /**
  * Reads the migrations of `dir`, ordered by version; rejects duplicate versions. Versions may have gaps:
- * each domain numbers in its own range (0001-0099 user pool, 0100-0199 data API).
+ * each domain numbers in its own range (0001-0099 user pool and server (jobs), 0100-0199 data API).
  */
 export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
