@@ -231,7 +231,8 @@ export type {
   ResetPasswordMachineInput,
   ResetPasswordMachineSnapshot,
 } from './machines/reset-password-machine.js';
-export { SIGN_IN_STATE_TTL_MS, clearSignInState, loadSignInState, signInStateKey } from './machines/sign-in-state-store.js';
+export { SIGN_IN_STATE_TTL_MS, clearSignInState, loadSignInState } from './machines/sign-in-state-store.js';
+export { signInStateKey } from './machines/sign-in-state-key.js';
 export type { PersistedSignInState } from './machines/sign-in-state-store.js';
 
 // ---- aws-amplify/auth compatibility: the names an Amplify app imports (issue 14: exports, types, errors) ----

@@ -1,21 +1,9 @@
 // Debian's Chromium through playwright-core, and the screenshot every scenario ends with.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { launchChromium, saveScreenshot } from './launch';
 
-const RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-
-/** Launches headless Chromium with the flags the CI machines need. */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+export { launchChromium, saveScreenshot };
 
 /** Chromium for one suite: launched before its tests and closed after them; call the result inside a test. */
 export function chromiumForSuite(): () => Browser {
@@ -42,14 +30,6 @@ export async function newContext(browser: Browser, baseUrl: string, viewport = {
     });
   });
   return context;
-}
-
-/** Saves the last screen of a scenario to packages/web/test-results/<name>.png. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(RESULTS, { recursive: true });
-  const file = path.join(RESULTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
-  return file;
 }
 
 /** One credential as Chromium's virtual authenticator holds it (CDP WebAuthn.Credential, the fields the tests read). */

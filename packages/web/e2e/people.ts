@@ -1,7 +1,7 @@
 // Test people and the sign-up / sign-in / sign-out moves the scenarios repeat, done through the UI.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { saveScreenshot } from './browser';
+import { saveScreenshot } from './launch';
 import { latestCode } from './outbox';
 import { Authenticator } from './totp';
 

@@ -2,7 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { configureAuth } from './app/configure-clients';
-import { createAuthPort, createDataPort, loadAuthFlows } from './app/default-ports';
+import { createAuthPort, createDataPort, loadAuthFlowsOnFirstInteraction, storedSignInWaiting } from './app/default-ports';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { finishHostedSignIn, useHostedSignInStore } from './auth/hosted-sign-in';
 import { StartupFailure } from './app/StartupFailure';
@@ -15,8 +15,11 @@ async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig(window.fetch.bind(window));
     configureAuth(config);
+    // A sign-in left waiting by a reload is resumed by auth-core's sign-in machine: fetch it now, and only then.
+    const pendingSignIn = await storedSignInWaiting().catch(() => true);
+    if (pendingSignIn) void import('./auth/ResumeSignIn').catch(() => undefined);
     const services = {
-      auth: createAuthPort(),
+      auth: createAuthPort({ pendingSignIn }),
       data: createDataPort(() => import('./app/data-client-loader').then((m) => m.loadDataClient(config.graphqlEndpoint))),
       config,
       loadAccountPort: () => import('./pages/settings/account-port').then((m) => m.createAccountPort()),
@@ -31,8 +34,8 @@ async function start(): Promise<void> {
       window.history.replaceState(null, '', '/login');
     }
     root.render(<App services={services} />);
-    // Fetch the sign-in machinery while the visitor reads the first screen.
-    window.setTimeout(() => void loadAuthFlows(), 300);
+    // Fetch the sign-in machinery once the visitor starts typing or pointing, not with the first screen.
+    loadAuthFlowsOnFirstInteraction(window);
   } catch (error) {
     const failure = error instanceof WebError ? error : new WebError('RuntimeConfigInvalid', { message: error instanceof Error ? error.message : String(error), cause: error });
     root.render(<StartupFailure error={failure} />);

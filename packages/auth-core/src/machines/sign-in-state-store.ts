@@ -5,14 +5,12 @@ import type { ChallengeNameType } from '../cognito/user-pool-operations.js';
 import type { AuthRuntime } from '../runtime/auth-runtime.js';
 import type { CognitoAuthSignInDetails } from '../tokens/token-store.js';
 import type { PendingChallenge } from './challenges/sign-in-steps.js';
+import { signInStateKey } from './sign-in-state-key.js';
 
 /** How long a pending sign-in can be continued: Cognito's session lifetime, 3 minutes. */
 export const SIGN_IN_STATE_TTL_MS = 3 * 60 * 1000;
 
-/** The storage key of the pending sign-in of app client `clientId`. */
-export function signInStateKey(clientId: string): string {
-  return `CognitoSignInState.${clientId}`;
-}
+export { signInStateKey };
 
 /** A pending sign-in as stored. */
 export interface PersistedSignInState {

@@ -1,5 +1,5 @@
 // The real bindings of the ports: auth-core's Amplify-shaped functions and data-client.
-import { completeSignInWithRedirect, createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signInWithRedirect, signOut } from '@steward/auth-core';
+import { completeSignInWithRedirect, createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signInStateKey, signInWithRedirect, signOut } from '@steward/auth-core';
 import type { DataClient, ModelClient } from '@steward/data-client';
 import type * as AuthFlowsModule from './auth-flows';
 import type { AuthPort, DataPort, SessionValidation } from './ports';
@@ -19,8 +19,32 @@ export function loadAuthFlows(): Promise<AuthFlows> {
   return flows;
 }
 
-/** auth-core bound as the AuthPort. */
-export function createAuthPort(): AuthPort {
+/**
+ * Fetches the sign-in machinery once the visitor starts using the page (first key, pointer or touch),
+ * so it arrives while they type instead of with the first screen; a sign-in submitted sooner waits
+ * for it (loadAuthFlows). Returns a function that removes the listeners.
+ */
+export function loadAuthFlowsOnFirstInteraction(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
+  const events = ['keydown', 'pointerdown', 'touchstart', 'input'] as const;
+  const stop = (): void => {
+    for (const name of events) target.removeEventListener(name, onFirst, true);
+  };
+  function onFirst(): void {
+    stop();
+    void loadAuthFlows().catch(() => undefined);
+  }
+  for (const name of events) target.addEventListener(name, onFirst, { capture: true, passive: true });
+  return stop;
+}
+
+/** Whether auth-core's storage holds a sign-in left waiting (its key only: the state store stays unloaded). */
+export async function storedSignInWaiting(): Promise<boolean> {
+  const runtime = getAuthRuntime();
+  return (await runtime.storage.getItem(signInStateKey(runtime.config.userPoolClientId))) !== null;
+}
+
+/** auth-core bound as the AuthPort; `pendingSignIn` is what storedSignInWaiting said when the page loaded. */
+export function createAuthPort(options: { pendingSignIn?: boolean } = {}): AuthPort {
   return {
     signIn: async (input) => (await loadAuthFlows()).signIn(input),
     confirmSignIn: async (input) => (await loadAuthFlows()).confirmSignIn(input),
@@ -40,6 +64,7 @@ export function createAuthPort(): AuthPort {
       return result === null ? null : { customState: result.customState };
     },
     signInMachineInput: () => ({ runtime: getAuthRuntime() }),
+    hasPendingSignIn: () => options.pendingSignIn ?? true,
     removeTokenCookies() {
       if (typeof document === 'undefined') return;
       const runtime = getAuthRuntime();

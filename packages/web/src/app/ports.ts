@@ -69,6 +69,11 @@ export interface AuthPort {
    * waiting by a page reload; absent where there is no runtime (component tests).
    */
   signInMachineInput?: () => SignInMachineInput;
+  /**
+   * Whether storage held a sign-in left waiting when the page loaded (read without the sign-in
+   * machine, so /login loads the machine only to resume one); absent means "maybe": the machine is asked.
+   */
+  hasPendingSignIn?: () => boolean;
   /** Removes the id and access token cookies (spec section 4, sign-out and expiry). */
   removeTokenCookies: () => void;
 }

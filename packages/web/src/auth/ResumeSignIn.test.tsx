@@ -51,4 +51,27 @@ describe('resuming a sign-in after a reload', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('Username or email')).toBeTruthy();
   });
+
+  it('runs the machine when storage held a waiting sign-in at load', async () => {
+    const runtime = await runtimeWith({ challengeName: 'SMS_MFA', challengeParameters: { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: '+*******0100' } });
+    const waiting = testServices();
+    waiting.auth.signInMachineInput = () => ({ runtime });
+    waiting.auth.hasPendingSignIn = () => true;
+    await renderApp(waiting, '/login');
+    expect(await screen.findByLabelText('Code from the text message')).toBeTruthy();
+  });
+
+  it('leaves the machine unloaded when storage holds no sign-in', async () => {
+    const services = testServices();
+    let machineAsked = false;
+    services.auth.signInMachineInput = () => {
+      machineAsked = true;
+      throw new Error('the machine should not start');
+    };
+    services.auth.hasPendingSignIn = () => false;
+    await renderApp(services, '/login');
+    expect(await screen.findByLabelText('Username or email')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(machineAsked).toBe(false);
+  });
 });

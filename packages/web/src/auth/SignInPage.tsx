@@ -21,7 +21,8 @@ import type { StepProps } from './steps/step-props';
 import { useSignInFlow } from './use-sign-in-flow';
 import type { SignInFlow } from './use-sign-in-flow';
 
-// Resuming after a reload runs auth-core's sign-in machine (XState): load it after the first paint.
+// Resuming after a reload runs auth-core's sign-in machine (XState): loaded only when storage held a
+// waiting sign-in when the page loaded (main.tsx starts fetching it then).
 const ResumeSignIn = lazy(() => import('./ResumeSignIn').then((m) => ({ default: m.ResumeSignIn })));
 
 // The QR code library is only needed by the TOTP setup step: load it with that step.
@@ -82,8 +83,9 @@ export function SignInPage() {
     useSessionStore.getState().clearSignOutReason();
   }, []);
 
+  // The sign-in machine (XState) is loaded only when storage held a sign-in to resume.
   const resume =
-    auth.signInMachineInput === undefined ? null : (
+    auth.signInMachineInput === undefined || auth.hasPendingSignIn?.() === false ? null : (
       <Suspense fallback={null}>
         <ResumeSignIn input={auth.signInMachineInput} />
       </Suspense>
