@@ -28,6 +28,8 @@ export default defineConfig({
     manifest: true,
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },
+  // The /files parser worker loads its XLSX reader on demand: a code-splitting worker must be a module worker.
+  worker: { format: 'es' },
   server: {
     proxy: {
       // changeOrigin makes the server build absolute endpoint URLs on its own origin (CORS_ORIGINS must list the dev origin).

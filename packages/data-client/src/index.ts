@@ -3,7 +3,16 @@
 export { createDataClient, configureDataClient, getDataClient, type DataClient, type DataClientOptions, type SignInRecord } from './client/data-client.js';
 export { systemClock, consoleLogger, epochSeconds, type AuthPort, type Clock, type DataClientLogger, type RandomSource, type SessionTokens, type TokenLike } from './client/ports.js';
 export { createGraphqlTransport, authCoreTokenSource, type GraphqlTransport, type GraphqlTransportOptions, type TokenSource } from './graphql/graphql-transport.js';
-export { createModelClient, type EntityOperations, type ListOptions, type ModelClient, type PageOf } from './graphql/model-client.js';
+export {
+  createModelClient,
+  type BatchUpsertCounts,
+  type BatchUpsertOperation,
+  type EntityCrudOperations,
+  type EntityOperations,
+  type ListOptions,
+  type ModelClient,
+  type PageOf,
+} from './graphql/model-client.js';
 export {
   entityIndexes,
   indexDefinition,
@@ -18,16 +27,28 @@ export {
 export {
   entityFields,
   entityNames,
+  entityNaturalKeys,
   entityPlurals,
   selectionOf,
+  type BatchUpsertItem,
   type CreateInput,
   type EntityName,
   type EntityRecord,
   type FieldCondition,
   type FieldType,
   type ModelFilter,
+  type NaturalKeyEntity,
   type UpdateInput,
 } from './graphql/entity-fields.js';
+export {
+  campaignDocuments,
+  createCampaignOperations,
+  type CampaignContactEntry,
+  type CampaignOperations,
+  type CampaignPlanDay,
+  type CampaignPlanSummary,
+  type ContactOutcomeInput,
+} from './campaigns/campaign-operations.js';
 export { SessionStore, SESSION_MESSAGES, type CreatedSession, type NewSession, type SessionRecord, type SessionStoreOptions, type SessionValidation } from './sessions/session-store.js';
 export { newSessionId, compactTimestamp, type SessionIdFormat } from './sessions/session-id.js';
 export { DEFAULT_SESSION_LENGTH_SECONDS, isSessionExpired, newestSession, sessionDataOf, sessionEndOf, sessionLengthFrom } from './sessions/session-rules.js';
@@ -37,10 +58,12 @@ export { toUserState, type UserStateFields } from './users/user-state.js';
 export { ConfigLoader, userConfigName, type ConfigRecord } from './config/config-loader.js';
 export { mergeSetting, saveSetting, type SavedSetting } from './config/settings.js';
 export {
+  BatchItemsInvalidError,
   DataApiRequestError,
   DataClientError,
   dataClientErrorCatalogue,
   isDataClientError,
+  type BatchItemProblem,
   type DataClientErrorName,
   type GraphqlErrorEntry,
 } from './errors/data-client-errors.js';

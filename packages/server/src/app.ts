@@ -28,6 +28,8 @@ import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { registerGraphqlApi } from './graphql/index.js';
+import { CampaignService } from './campaigns/campaign-service.js';
+import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
+    extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }))],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
 

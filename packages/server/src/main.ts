@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, productionWarnings, type Config } from './config/config.js';
 import type { SeedResult } from './seed/seed.js';
 import { startServer } from './server.js';
+import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
   const warnings = productionWarnings(config);
   if (warnings.length > 0) console.error(banner(['PRODUCTION MODE WITH DEVELOPMENT DEFAULTS:', ...warnings]));
 
-  const server = await startServer(config);
+  // Campaign contacts run in every server process (JOBS_ENABLED); the queue keeps them from running twice.
+  const server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, log: services.log }) });
   if (server.appliedMigrations.length > 0) console.log(`Applied migrations ${server.appliedMigrations.join(', ')} (${server.db.kind}).`);
   if (server.seed !== undefined) printSeed(server.seed, config);
 

@@ -1,7 +1,7 @@
 // Starting a whole server from a validated config: database, migrations, keys, first-start seed,
 // listen. main.ts adds process concerns (signals, banners); other packages' tests call this.
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDependencies } from './app.js';
+import { buildApp, type AppDependencies, type StewardHandle } from './app.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -39,13 +39,13 @@ export interface RunningServer {
 
 /** What startServer takes besides the configuration. */
 export interface ServerDependencies extends Partial<Omit<AppDependencies, 'db'>> {
-  /** Job handlers by kind (features that queue work register theirs); none: no runner is started. */
-  readonly jobHandlers?: JobHandlers;
+  /** Job handlers by kind (features that queue work register theirs), or made from the app's services; none: no runner is started. */
+  readonly jobHandlers?: JobHandlers | ((services: StewardHandle) => JobHandlers);
 }
 
 /** Opens the database, migrates, builds the app, seeds on first start, listens and starts the job runner. */
 export async function startServer(config: Config, serverDeps: ServerDependencies = {}): Promise<RunningServer> {
-  const { jobHandlers = {}, ...deps } = serverDeps;
+  const { jobHandlers: handlersOption = {}, ...deps } = serverDeps;
   const db = await openDatabase(config);
   try {
     const appliedMigrations = await migrate(db);
@@ -72,6 +72,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
       if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = `${config.managedLoginTls ? 'https' : 'http'}://localhost:${loginPort}`;
     }
+    const jobHandlers = typeof handlersOption === 'function' ? handlersOption(app.steward) : handlersOption;
     // Without handlers there is nothing this process could claim: no loop, no polling queries.
     const jobs =
       config.jobsEnabled && Object.keys(jobHandlers).length > 0

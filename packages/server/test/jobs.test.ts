@@ -130,6 +130,31 @@ describe.each(BOTH_DATABASES)('job queue on %s', (database) => {
     expect((await queue.enqueue({ kind: 'k', dedupeKey: 'rolled-back' })).created).toBe(true);
   });
 
+  it('enqueues many jobs in one statement, in order, returning the first job for a dedupe key already used', async () => {
+    const { db } = await setup(database);
+    const queue = new JobQueue({ db, clock: new ManualClock(T0) });
+    const first = await queue.enqueue({ kind: 'k', dedupeKey: 'taken' });
+    const many = await queue.enqueueMany([{ kind: 'k', payload: { i: 0 }, runAt: new Date(T0.getTime() + 1000) }, { kind: 'k', dedupeKey: 'taken' }, { kind: 'k', dedupeKey: 'fresh', maxAttempts: 2 }]);
+    expect(many.map((m) => m.created)).toEqual([true, false, true]);
+    expect(many[0]?.job).toMatchObject({ payload: { i: 0 }, runAt: new Date(T0.getTime() + 1000), state: 'pending' });
+    expect(many[1]?.job.id).toBe(first.job.id);
+    expect(many[2]?.job).toMatchObject({ dedupeKey: 'fresh', maxAttempts: 2 });
+    expect(await queue.enqueueMany([])).toEqual([]);
+  });
+
+  it('cancels pending jobs only: a cancelled job is never claimed, a running one is left to finish', async () => {
+    const { db } = await setup(database);
+    const queue = new JobQueue({ db, clock: new ManualClock(T0) });
+    const running = await queue.enqueue({ kind: 'k', runAt: new Date(T0.getTime() - 1000) });
+    const [held] = await queue.claim({ kinds: ['k'], workerId: 'w', leaseSeconds: 60 });
+    const pending = await queue.enqueue({ kind: 'k' });
+    expect(await queue.cancel([running.job.id, pending.job.id])).toBe(1);
+    expect(await queue.get(pending.job.id)).toMatchObject({ state: 'cancelled' });
+    expect(await queue.claim({ kinds: ['k'], workerId: 'w', leaseSeconds: 60 })).toEqual([]);
+    expect(held !== undefined && (await queue.complete(held))).toBe(true);
+    expect(await queue.cancel([])).toBe(0);
+  });
+
   it('retries a failing job with doubling backoff, then marks it failed after max attempts', async () => {
     const { db } = await setup(database);
     const clock = new ManualClock(T0);

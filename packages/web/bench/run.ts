@@ -3,30 +3,23 @@
 // is idle, gzip level 9), the time to an interactive sign-in form with the CPU throttled 4× (median
 // of 5), the time to an interactive /login and from "Sign in" to the first protected page (median of
 // 10), and each route's chunk from the build manifest. Writes the "## web" section of docs/benchmarks.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/launch';
 import { finishSignIn, newPerson, signUp } from '../e2e/people';
 import { startServer } from '../e2e/server';
+import { machine, median, writeBenchmarkSection } from './benchmarks-doc';
 import { measureBundle } from './bundle-size';
 import { scriptsOfFirstVisit, timeToInteractiveSignIn } from './first-visit';
 import type { FirstVisit } from './first-visit';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BENCHMARKS = path.resolve(WEB_ROOT, '../../docs/benchmarks.md');
 const RUNS = 10;
 const THROTTLED_RUNS = 5;
 const CPU_SLOWDOWN = 4;
 const LOGIN_BUDGET_BYTES = 120 * 1024;
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 interface Measured {
   firstVisit: FirstVisit;
@@ -117,30 +110,10 @@ function section(report: ReturnType<typeof measureBundle>, times: Measured): str
   return lines.join('\n');
 }
 
-/** Replaces (or appends) the "## web" section of docs/benchmarks.md, leaving the others alone. */
-function writeSection(text: string): void {
-  const current = existsSync(BENCHMARKS) ? readFileSync(BENCHMARKS, 'utf8') : '# Benchmarks\n';
-  const start = current.indexOf('\n## web\n');
-  if (start < 0) {
-    writeFileSync(BENCHMARKS, `${current.trimEnd()}\n\n${text}`);
-    return;
-  }
-  const rest = current.slice(start + 1);
-  const next = rest.indexOf('\n## ', 1);
-  const after = next < 0 ? '' : rest.slice(next + 1);
-  writeFileSync(BENCHMARKS, `${current.slice(0, start + 1)}${text}${after === '' ? '' : `\n${after}`}`);
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  return `${os.type()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`;
-}
-
 const report = measureBundle(path.join(WEB_ROOT, 'dist'));
 const times = await measureInBrowser();
 console.log(`first visit to /login: ${kb(times.firstVisit.totalGzip)} of JavaScript in ${times.firstVisit.files.length} files (gzip)`);
 for (const entry of times.firstVisit.files) console.log(`  ${entry.file} ${kb(entry.gzip)}`);
 console.log(`interactive sign-in form, CPU ${CPU_SLOWDOWN}× slower: median ${median(times.throttled)} ms of ${times.throttled.join(', ')}`);
 console.log(`interactive /login median ${median(times.login)} ms; sign-in to first protected page median ${median(times.signIn)} ms`);
-writeSection(section(report, times));
-console.log(`wrote the "## web" section of ${BENCHMARKS}`);
+console.log(`wrote the "## web" section of ${writeBenchmarkSection('## web', section(report, times))}`);

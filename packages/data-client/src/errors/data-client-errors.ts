@@ -13,6 +13,10 @@ export const dataClientErrorCatalogue = {
   UserFetchError: { message: 'Failed to fetch user record', recoverySuggestion: 'Retry later; check the network and the data API.' },
   ConfigUpdateError: { message: 'Failed to update config', recoverySuggestion: 'Retry; the setting was not saved.' },
   DataApiRequestError: { message: 'The data API refused the request', recoverySuggestion: 'Read `errors` for the errorType and message of each problem.' },
+  BatchItemsInvalidError: {
+    message: 'Some items of the batch are invalid; nothing was written',
+    recoverySuggestion: 'Mark or drop the items listed in `items` (index, field, message) and send the batch again.',
+  },
   DataApiNetworkError: { message: 'Network Error', recoverySuggestion: 'Check the connection and the graphqlEndpoint, then retry.' },
   DataClientConfigError: { message: 'The data client is not configured', recoverySuggestion: 'Call configureDataClient({ graphqlEndpoint }) first.' },
 } as const;
@@ -37,6 +41,8 @@ export interface GraphqlErrorEntry {
   readonly errorType?: string;
   readonly message: string;
   readonly path?: readonly (string | number)[];
+  /** AppSync's details: the recovery suggestion, and for BatchItemsInvalid the bad items. */
+  readonly errorInfo?: Readonly<Record<string, unknown>> | null;
 }
 
 /** The API answered with GraphQL errors (or an HTTP error in AppSync's shape). */
@@ -45,12 +51,44 @@ export class DataApiRequestError extends DataClientError {
     readonly status: number,
     readonly errors: readonly GraphqlErrorEntry[],
     readonly data: unknown = null,
+    name: 'DataApiRequestError' | 'BatchItemsInvalidError' = 'DataApiRequestError',
   ) {
-    super('DataApiRequestError', { message: errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ') || `HTTP ${status}` });
+    super(name, { message: errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ') || `HTTP ${status}` });
   }
   /** The errorType of the first error (e.g. UnauthorizedException). */
   get errorType(): string | undefined {
     return this.errors[0]?.errorType;
+  }
+}
+
+/** One refused item of a batch: its index in the batch sent, the field at fault (or null) and why. */
+export interface BatchItemProblem {
+  readonly index: number;
+  readonly field: string | null;
+  readonly message: string;
+}
+
+function itemProblems(value: unknown): BatchItemProblem[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v: unknown) => {
+    if (typeof v !== 'object' || v === null) return [];
+    const { index, field, message } = v as Record<string, unknown>;
+    return typeof index === 'number' && typeof message === 'string' ? [{ index, field: typeof field === 'string' ? field : null, message }] : [];
+  });
+}
+
+/**
+ * A batch mutation (batchUpsert) refused because of some of its items; nothing was written.
+ * `items` lists them (the server lists at most 100; `invalidCount` is how many there were).
+ */
+export class BatchItemsInvalidError extends DataApiRequestError {
+  readonly items: readonly BatchItemProblem[];
+  readonly invalidCount: number;
+  constructor(status: number, errors: readonly GraphqlErrorEntry[], data: unknown = null) {
+    super(status, errors, data, 'BatchItemsInvalidError');
+    const info = errors.find((e) => e.errorType === 'BatchItemsInvalid')?.errorInfo;
+    this.items = itemProblems(info?.items);
+    this.invalidCount = typeof info?.invalidCount === 'number' ? info.invalidCount : this.items.length;
   }
 }
 

@@ -14,6 +14,7 @@ export type FieldType =
   | 'Boolean'
   | 'Boolean!'
   | 'AWSJSON'
+  | 'AWSJSON!'
   | 'AWSDate'
   | 'AWSDateTime'
   | 'AWSTimestamp';
@@ -68,6 +69,8 @@ export const entityFields = {
     tuScore: 'Int',
     zipCode: 'String',
     clientmdlID: 'ID',
+    delinquencyDate: 'AWSDate',
+    disputed: 'Boolean',
   },
   ContactMdl: {
     accountBalance: 'Float',
@@ -98,6 +101,7 @@ export const entityFields = {
     ...dateParts('posted'),
     transactionType: 'String',
     accountmdlID: 'ID',
+    transactionRef: 'String',
   },
   TicketMdl: {
     subject: 'String',
@@ -140,6 +144,74 @@ export const entityFields = {
     fileNumber: 'String',
     accountmdlID: 'ID',
   },
+  DebtorMdl: {
+    clientNumber: 'String',
+    fileNumber: 'String',
+    debtorSeq: 'Int',
+    firstName: 'String',
+    lastName: 'String',
+    phone: 'String',
+    email: 'String',
+    streetAddress: 'String',
+    city: 'String',
+    zipCode: 'String',
+    state: 'String',
+    timeZone: 'String',
+    doNotContact: 'AWSJSON',
+    accountmdlID: 'ID',
+  },
+  ImportMdl: {
+    fileName: 'String',
+    fileSize: 'Int',
+    fileHash: 'String',
+    entityName: 'String',
+    mappingId: 'ID',
+    mapName: 'String',
+    importedBy: 'String',
+    status: 'String',
+    totalRows: 'Int',
+    validRows: 'Int',
+    errorRows: 'Int',
+    createdCount: 'Int',
+    updatedCount: 'Int',
+    rowsDone: 'Int',
+    errors: 'AWSJSON',
+    startedAt: 'AWSDateTime',
+    finishedAt: 'AWSDateTime',
+  },
+  CampaignMdl: {
+    campaignName: 'String',
+    description: 'String',
+    channel: 'String!',
+    status: 'String',
+    accountFilter: 'AWSJSON',
+    startDate: 'AWSDate',
+    endDate: 'AWSDate',
+    timeZone: 'String',
+    dailyWindows: 'AWSJSON',
+    messageTemplate: 'String',
+    maxAttemptsPerAccount: 'Int',
+    plannedCount: 'Int',
+    refusedCount: 'Int',
+    lastPlannedAt: 'AWSDateTime',
+    createdBy: 'String',
+  },
+  CampaignContactMdl: {
+    campaignmdlID: 'ID!',
+    accountmdlID: 'ID',
+    debtormdlID: 'ID',
+    clientNumber: 'String',
+    fileNumber: 'String',
+    channel: 'String',
+    plannedAt: 'AWSDateTime',
+    planDate: 'AWSDate',
+    status: 'String',
+    reasons: 'AWSJSON',
+    attemptedAt: 'AWSDateTime',
+    outcome: 'String',
+    jobId: 'ID',
+  },
+  ContactRuleMdl: { ruleName: 'String', scope: 'String!', scopeValue: 'String', rule: 'AWSJSON!', active: 'Boolean' },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 /** Name of an entity. */
@@ -163,7 +235,25 @@ export const entityPlurals: Readonly<Record<EntityName, string>> = {
   Goals: 'Goals',
   Notifications: 'Notifications',
   ModificationOptionMdl: 'ModificationOptionMdls',
+  DebtorMdl: 'DebtorMdls',
+  ImportMdl: 'ImportMdls',
+  CampaignMdl: 'CampaignMdls',
+  CampaignContactMdl: 'CampaignContactMdls',
+  ContactRuleMdl: 'ContactRuleMdls',
 };
+
+/**
+ * The natural keys of the entities that have one: what batchUpsert matches records on (a test checks
+ * them against the server's batchUpsert mutations).
+ */
+export const entityNaturalKeys = {
+  AccountMdl: ['clientNumber', 'fileNumber'],
+  TransactionMdl: ['clientNumber', 'transactionRef'],
+  DebtorMdl: ['clientNumber', 'fileNumber', 'debtorSeq'],
+} as const satisfies { readonly [N in EntityName]?: readonly (keyof (typeof entityFields)[N] & string)[] };
+
+/** An entity with a natural key (and so a batchUpsert). */
+export type NaturalKeyEntity = keyof typeof entityNaturalKeys;
 
 /** All entity names. */
 export const entityNames = Object.keys(entityFields) as EntityName[];
@@ -182,6 +272,11 @@ export type EntityRecord<N extends EntityName> = { __typename?: N; id: string; c
 /** createX's input: required fields, optional others, optional id. */
 export type CreateInput<N extends EntityName> = { id?: string } & { [F in Extract<RequiredKeys<N>, Writable<N>>]: Base<Fields<N>[F]> } & {
   [F in Exclude<Writable<N>, RequiredKeys<N>>]?: Value<Fields<N>[F]>;
+};
+
+/** One item of batchUpsert on N: createX's input with every natural key field set. */
+export type BatchUpsertItem<N extends NaturalKeyEntity> = CreateInput<N> & {
+  [F in (typeof entityNaturalKeys)[N][number]]: Base<Fields<N>[F & keyof Fields<N>]>;
 };
 
 /** updateX's input: the id and any writable fields (null clears a field). */

@@ -35,6 +35,19 @@ export const entityIndexes = {
     mappingMdlsByMapName: { sortKey: 'mapName' },
     mappingMdlsByUpdatedAt: { sortKey: 'updatedAt' },
   },
+  DebtorMdl: {
+    debtorMdlsByFileNumber: { sortKey: 'fileNumber' },
+  },
+  ImportMdl: {
+    importMdlsByCreatedAt: { sortKey: 'createdAt' },
+  },
+  CampaignMdl: {
+    campaignMdlsByCreatedAt: { sortKey: 'createdAt' },
+  },
+  CampaignContactMdl: {
+    campaignContactMdlsByCampaignAndPlannedAt: { partitionKey: 'campaignmdlID', sortKey: 'plannedAt' },
+    campaignContactMdlsByCampaignAndPlanDate: { partitionKey: 'campaignmdlID', sortKey: 'planDate' },
+  },
 } as const satisfies { readonly [N in EntityName]?: Readonly<Record<string, IndexDefinition>> };
 
 type Indexes = typeof entityIndexes;

@@ -1,12 +1,15 @@
 import {
   entityFields,
   entityNames,
+  entityNaturalKeys,
   entityPlurals,
   selectionOf,
+  type BatchUpsertItem,
   type CreateInput,
   type EntityName,
   type EntityRecord,
   type ModelFilter,
+  type NaturalKeyEntity,
   type UpdateInput,
 } from './entity-fields.js';
 import type { GraphqlTransport } from './graphql-transport.js';
@@ -25,8 +28,28 @@ export interface PageOf<N extends EntityName> {
   nextToken: string | null;
 }
 
-/** The typed operations of one entity. */
-export interface EntityOperations<N extends EntityName> {
+/** What a batch upsert did: items that made a record, changed one, or matched one exactly. */
+export interface BatchUpsertCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The batch operation of an entity with a natural key. */
+export interface BatchUpsertOperation<N extends NaturalKeyEntity> {
+  /**
+   * Creates or updates records by natural key in one transaction (batchUpsertXs): all items or none.
+   * At most the server's maxBatchItems (1000 by default) per call; bad items reject the call with
+   * BatchItemsInvalidError listing them, so a caller can drop or fix those and send the rest again.
+   */
+  batchUpsert(items: readonly BatchUpsertItem<N>[]): Promise<BatchUpsertCounts>;
+}
+
+/** The typed operations of one entity: batchUpsert only on entities with a natural key. */
+export type EntityOperations<N extends EntityName> = EntityCrudOperations<N> & (N extends NaturalKeyEntity ? BatchUpsertOperation<N> : unknown);
+
+/** The operations every entity has. */
+export interface EntityCrudOperations<N extends EntityName> {
   get(id: string): Promise<EntityRecord<N> | null>;
   list(options?: ListOptions<N>): Promise<PageOf<N>>;
   /**
@@ -46,7 +69,8 @@ export interface EntityOperations<N extends EntityName> {
 /** Typed operations for every entity, keyed by entity name. */
 export type ModelClient = { readonly [N in EntityName]: EntityOperations<N> };
 
-function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N): EntityOperations<N> {
+// The batch operation is attached only to entities with a natural key; ModelClient types which have it.
+function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N): EntityCrudOperations<N> & Partial<BatchUpsertOperation<NaturalKeyEntity>> {
   const sel = selectionOf(name);
   const list = `list${entityPlurals[name]}`;
   const docs = {
@@ -56,7 +80,7 @@ function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N
     update: `mutation Update${name}($input: Update${name}Input!, $condition: Model${name}ConditionInput) { update${name}(input: $input, condition: $condition) { ${sel} } }`,
     delete: `mutation Delete${name}($input: Delete${name}Input!, $condition: Model${name}ConditionInput) { delete${name}(input: $input, condition: $condition) { ${sel} } }`,
   };
-  const ops: EntityOperations<N> = {
+  const ops: EntityCrudOperations<N> = {
     async get(id) {
       return (await transport.request<Record<string, EntityRecord<N> | null>>(docs.get, { id }))[`get${name}`] ?? null;
     },
@@ -99,7 +123,16 @@ function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N
       for await (const page of ops.pages(options)) yield* page.items;
     },
   };
-  return ops;
+  if (!(name in entityNaturalKeys)) return ops;
+  const batch = `batchUpsert${entityPlurals[name]}`;
+  const batchDocument = `mutation BatchUpsert${entityPlurals[name]}($input: [Create${name}Input!]!) { ${batch}(input: $input) { created updated unchanged } }`;
+  const withBatch: EntityCrudOperations<N> & BatchUpsertOperation<NaturalKeyEntity> = {
+    ...ops,
+    async batchUpsert(items) {
+      return (await transport.request<Record<string, BatchUpsertCounts>>(batchDocument, { input: items }))[batch];
+    },
+  };
+  return withBatch;
 }
 
 /** Creates typed operations for every entity over a transport. */

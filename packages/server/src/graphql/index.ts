@@ -3,7 +3,7 @@ export { registerGraphqlApi, graphqlApiPlugin, tokenFromHeader, type GraphqlApiO
 export { dataModel } from './model/data-model.js';
 export { resolveModel, type DataModel, type ModelEntity } from './model/resolved-model.js';
 export type { EntityDefinition, AccessRules, Grant } from './model/model-types.js';
-export { buildDataApiSchema } from './schema/build-schema.js';
+export { buildDataApiSchema, type SchemaExtension, type SchemaFields } from './schema/build-schema.js';
 export { modelDdl } from './sql/ddl.js';
 export { defaultQueryLimits, type QueryLimits } from './limits/query-limits.js';
 export type { AccessTokenClaims, VerifyAccessToken } from './authorization/caller.js';

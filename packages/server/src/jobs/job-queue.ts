@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
 
 /** Where a job is in its life. */
-export type JobState = 'pending' | 'running' | 'done' | 'failed';
+export type JobState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** A job as stored. */
 export interface Job {
@@ -129,6 +129,45 @@ export class JobQueue {
   }
 
   /**
+   * Adds many jobs in one statement (inside `tx` when given), in the order of `requests`; a request
+   * whose dedupe key already names a job gets that job, as with enqueue.
+   */
+  async enqueueMany(requests: readonly EnqueueRequest[], tx: Queryable = this.db): Promise<{ readonly job: Job; readonly created: boolean }[]> {
+    if (requests.length === 0) return [];
+    const now = this.clock.now();
+    const rows = requests.map((request) => {
+      const maxAttempts = request.maxAttempts ?? this.maxAttempts;
+      if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+      return { id: randomUUID(), request, maxAttempts };
+    });
+    const inserted = await tx.query<JobRow>(
+      `INSERT INTO jobs (id, kind, payload, dedupe_key, state, run_at, max_attempts, created_at, updated_at)
+       SELECT u.id, u.kind, u.payload::jsonb, u.dedupe_key, 'pending', u.run_at, u.max_attempts, $7, $7
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[]) AS u(id, kind, payload, dedupe_key, run_at, max_attempts)
+       ON CONFLICT (kind, dedupe_key) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.request.kind),
+        rows.map((r) => JSON.stringify(r.request.payload ?? {})),
+        rows.map((r) => r.request.dedupeKey ?? null),
+        rows.map((r) => r.request.runAt ?? now),
+        rows.map((r) => r.maxAttempts),
+        now,
+      ],
+    );
+    const byId = new Map(inserted.map((row) => [row.id, toJob(row)]));
+    const results: { job: Job; created: boolean }[] = [];
+    for (const row of rows) {
+      const created = byId.get(row.id);
+      if (created !== undefined) results.push({ job: created, created: true });
+      // Only a dedupe key can conflict (ids are fresh): the first job exists.
+      else results.push(await this.enqueue(row.request, tx));
+    }
+    return results;
+  }
+
+  /**
    * Takes up to `limit` due pending jobs of `kinds` (oldest run_at first) and leases them to `workerId`
    * for `leaseSeconds`. SKIP LOCKED makes concurrent claimers take disjoint rows without waiting.
    */
@@ -209,6 +248,17 @@ export class JobQueue {
       [job.id, job.leaseId, new Date(now.getTime() + leaseSeconds * 1000), now],
     );
     return rows.length === 1;
+  }
+
+  /** Cancels the jobs of `ids` that are still pending (inside `tx` when given); returns how many. Running or finished jobs are left as they are. */
+  async cancel(ids: readonly string[], tx: Queryable = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const now = this.clock.now();
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE jobs SET state = 'cancelled', finished_at = $2, updated_at = $2 WHERE id = ANY($1::uuid[]) AND state = 'pending' RETURNING id`,
+      [[...ids], now],
+    );
+    return rows.length;
   }
 
   /** One job by id, or undefined. */

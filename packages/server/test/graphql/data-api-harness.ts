@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
-import { migrate } from '../../src/db/migrate.js';
+import { migrate, type Migration } from '../../src/db/migrate.js';
 import { openPgliteDatabase } from '../../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../../src/db/postgres-database.js';
 import { registerGraphqlApi, type GraphqlApiOptions } from '../../src/graphql/index.js';
@@ -41,11 +41,11 @@ export interface DataApiHarness {
   close(): Promise<void>;
 }
 
-/** Opens a fresh, migrated database of the given kind (a new schema on PostgreSQL). */
-export async function openTestDatabase(backend: Backend, poolSize = 10): Promise<{ db: Database; drop: () => Promise<void> }> {
+/** Opens a fresh, migrated database of the given kind (a new schema on PostgreSQL); `only` picks the migrations applied. */
+export async function openTestDatabase(backend: Backend, poolSize = 10, only: (migration: Migration) => boolean = () => true): Promise<{ db: Database; drop: () => Promise<void> }> {
   const schema = `gql_${randomBytes(6).toString('hex')}`;
   const db = backend === 'pglite' ? await openPgliteDatabase('memory://') : await openPostgresDatabase(POSTGRES_URL, schema, poolSize);
-  await migrate(db, dataApiMigrations());
+  await migrate(db, dataApiMigrations().filter(only));
   return {
     db,
     drop: async () => {

@@ -48,4 +48,21 @@ describe('demo business data on first start', () => {
     expect(clientItems.length).toBeGreaterThan(0);
     expect(new Set(clientItems.map((a) => a.clientNumber))).toEqual(new Set(['C-1001']));
   });
+
+  it('gives the campaign planner debtors across time zones, delinquency dates, one debtor not to contact and disputed accounts', async () => {
+    const accounts = await graphql('staff', '{ listAccountMdls(limit: 100) { items { clientNumber fileNumber delinquencyDate disputed } } }');
+    const items = accounts.data?.listAccountMdls?.items ?? [];
+    expect(items.every((a) => typeof a.delinquencyDate === 'string')).toBe(true);
+    expect(items.some((a) => a.disputed === true)).toBe(true);
+    // The natural key of accounts (migration 0103) holds for the seed.
+    expect(new Set(items.map((a) => `${String(a.clientNumber)}/${String(a.fileNumber)}`)).size).toBe(items.length);
+    const debtors = await graphql('staff', '{ listDebtorMdls(limit: 100) { items { zipCode phone email streetAddress city doNotContact accountmdlID } } }');
+    const people = debtors.data?.listDebtorMdls?.items ?? [];
+    expect(people.length).toBeGreaterThan(items.length);
+    expect(new Set(people.map((d) => d.zipCode)).size).toBeGreaterThanOrEqual(4);
+    expect(people.filter((d) => d.doNotContact !== null)).toHaveLength(1);
+    expect(people.every((d) => typeof d.accountmdlID === 'string')).toBe(true);
+    // Letters need a postal address: the primary debtors have one, the email-only co-signers none.
+    expect(people.filter((d) => typeof d.streetAddress === 'string' && typeof d.city === 'string').length).toBe(items.length);
+  });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { buildDataApiSchema, dataModel, resolveModel } from '../../src/graphql/index.js';
 import { DATA_API_MIGRATION_FILE, dataApiMigrationSql, dataApiMigrations, migrationFile } from '../../src/graphql/sql/write-migration.js';
+import { migrate } from '../../src/db/migrate.js';
 import { BACKENDS, openTestDatabase } from './data-api-harness.js';
 
 const model = resolveModel(dataModel);
@@ -70,5 +71,55 @@ describe('migration 0100', () => {
     const sql = await readFile(DATA_API_MIGRATION_FILE, 'utf8');
     expect(sql).not.toContain('ModificationOptionMdl');
     for (const migration of dataApiMigrations().slice(1)) expect(await readFile(migrationFile(migration), 'utf8'), migration.name).toBe(migration.sql);
+  });
+
+  it('leaves the fields added later out of the tables it creates; their migration adds them with ALTER TABLE', async () => {
+    const sql = await readFile(DATA_API_MIGRATION_FILE, 'utf8');
+    const later = dataApiMigrations().find((m) => m.version === 103)?.sql ?? '';
+    for (const entity of model.entities) {
+      for (const field of entity.fields.filter((f) => f.addedIn === 103)) {
+        const table = sql.slice(sql.indexOf(`CREATE TABLE "${entity.name}" (`)).split(');')[0] ?? '';
+        expect(table, `${entity.name}.${field.name}`).not.toContain(`"${field.name}"`);
+        expect(later).toContain(`ALTER TABLE "${entity.name}" ADD COLUMN "${field.name}" `);
+      }
+    }
+    expect(later).toContain('CREATE TABLE "DebtorMdl"');
+    expect(later).toContain('CREATE UNIQUE INDEX "AccountMdl_natural_key" ON "AccountMdl" ("clientNumber", "fileNumber");');
+  });
+});
+
+describe.each(BACKENDS)('upgrading to migration 0103 on %s', (backend) => {
+  it('adds the later columns to tables that already have rows, leaving them null', async () => {
+    const { db, drop } = await openTestDatabase(backend, 2, (m) => m.version < 103);
+    try {
+      await db.query(`INSERT INTO "AccountMdl" ("id", "clientNumber", "fileNumber") VALUES ('old-1', 'C-1', 'F-1'), ('old-2', 'C-1', NULL), ('old-3', 'C-1', NULL)`);
+      expect(await migrate(db, dataApiMigrations())).toEqual([103]);
+      expect(await db.query(`SELECT "id", "delinquencyDate", "disputed" FROM "AccountMdl" ORDER BY "id"`)).toEqual([
+        { id: 'old-1', delinquencyDate: null, disputed: null },
+        { id: 'old-2', delinquencyDate: null, disputed: null },
+        { id: 'old-3', delinquencyDate: null, disputed: null },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(BACKENDS)('natural keys on %s', (backend) => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => ({ db, drop } = await openTestDatabase(backend)));
+  afterAll(async () => drop());
+
+  it('refuses a second account with the same client and file number, but not accounts missing a part of the key', async () => {
+    const insert = (id: string, clientNumber: string | null, fileNumber: string | null): Promise<unknown> =>
+      db.query('INSERT INTO "AccountMdl" ("id", "clientNumber", "fileNumber") VALUES ($1, $2, $3)', [id, clientNumber, fileNumber]);
+    await insert('a1', 'C-1', 'F-1');
+    await insert('a2', 'C-2', 'F-1');
+    await expect(insert('a3', 'C-1', 'F-1')).rejects.toThrow();
+    await insert('a4', 'C-1', null);
+    await insert('a5', 'C-1', null);
+    const rows = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%natural_key'`);
+    expect(rows.map((r) => r.indexname).sort()).toEqual(model.entities.filter((e) => e.naturalKey.length > 0).map((e) => `${e.name}_natural_key`).sort());
   });
 });

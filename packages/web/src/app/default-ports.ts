@@ -1,6 +1,6 @@
 // The real bindings of the ports: auth-core's Amplify-shaped functions and data-client.
 import { completeSignInWithRedirect, createDocumentCookies, fetchAuthSession, getAuthRuntime, getCurrentUser, signInStateKey, signInWithRedirect, signOut } from '@steward/auth-core';
-import type { DataClient, ModelClient } from '@steward/data-client';
+import type { DataClient, GraphqlTransport, ModelClient } from '@steward/data-client';
 import type * as AuthFlowsModule from './auth-flows';
 import type { AuthPort, DataPort, SessionValidation } from './ports';
 import { removeTokenCookies } from './token-cookies';
@@ -132,5 +132,6 @@ export function createDataPort(load: () => Promise<{ client: DataClient; message
       return { user: saved.user, config: saved.config };
     },
     models: async (): Promise<ModelClient> => (await client()).models,
+    transport: async (): Promise<GraphqlTransport> => (await client()).transport,
   };
 }

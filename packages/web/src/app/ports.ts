@@ -21,7 +21,7 @@ import type {
 } from '@steward/auth-core';
 import type { ConfigRecord, UserRecord } from '../stores/user-store';
 import type { SessionRecord } from '../stores/session-store';
-import type { ModelClient } from '@steward/data-client';
+import type { GraphqlTransport, ModelClient } from '@steward/data-client';
 
 /** signIn's input (aws-amplify v6). */
 export interface SignInInput {
@@ -132,4 +132,6 @@ export interface DataPort {
   saveSetting: (current: { user: UserRecord | null; config: ConfigRecord | null }, key: string, value: unknown) => Promise<{ user: UserRecord | null; config: ConfigRecord | null }>;
   /** The typed entity operations, for the list and detail pages (loaded with data-client). */
   models: () => Promise<ModelClient>;
+  /** The data API's transport with the user's token, for operations beyond CRUD (the campaign scheduler's). */
+  transport: () => Promise<GraphqlTransport>;
 }

@@ -83,6 +83,7 @@ export function scriptedData(): Mocked<DataPort> {
         get: (_target, entity) => new Proxy({}, { get: (_t, operation) => unscripted(`models.${String(entity)}.${String(operation)}`) }),
       }),
     ),
+    transport: vi.fn(unscripted('transport')),
   };
 }
 

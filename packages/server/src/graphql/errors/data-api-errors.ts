@@ -12,6 +12,7 @@ export const dataApiErrorCatalogue = {
   BadRequestException: { status: 200, message: 'An argument is not valid.', recoverySuggestion: 'Correct the argument named in the message.' },
   InvalidNextTokenException: { status: 200, message: 'The nextToken is invalid, expired, or was issued for another query.', recoverySuggestion: 'Pass back the nextToken exactly as received, with the same filter, or start again without one.' },
   ConditionalCheckFailedException: { status: 200, message: 'The conditional request failed.', recoverySuggestion: 'Read the record again: it does not exist, already exists, or no longer matches the condition.' },
+  BatchItemsInvalid: { status: 200, message: 'Some items of the batch are invalid; nothing was written.', recoverySuggestion: 'Correct or drop the items listed in errorInfo.items (index, field, message) and send the batch again.' },
   InternalFailure: { status: 500, message: 'An internal failure occurred.', recoverySuggestion: 'Retry later; the server log has the details.' },
 } as const;
 
@@ -22,11 +23,14 @@ export type DataApiErrorType = keyof typeof dataApiErrorCatalogue;
 export class DataApiError extends Error {
   readonly errorType: DataApiErrorType;
   readonly recoverySuggestion: string;
-  constructor(errorType: DataApiErrorType, message?: string) {
+  /** Details sent in errorInfo beside the recovery suggestion (e.g. BatchItemsInvalid's items). */
+  readonly info: Readonly<Record<string, unknown>> | undefined;
+  constructor(errorType: DataApiErrorType, message?: string, info?: Readonly<Record<string, unknown>>) {
     super(message ?? dataApiErrorCatalogue[errorType].message);
     this.name = errorType;
     this.errorType = errorType;
     this.recoverySuggestion = dataApiErrorCatalogue[errorType].recoverySuggestion;
+    this.info = info;
   }
   /** HTTP status when this error fails the whole request. */
   get status(): number {
@@ -42,4 +46,26 @@ export function notAuthorized(fieldName: string, typeName: string): DataApiError
 /** A bad argument value. */
 export function badRequest(message: string): DataApiError {
   return new DataApiError('BadRequestException', message);
+}
+
+/** One refused item of a batch: its position in the input, the field at fault and why. */
+export interface BatchItemError {
+  readonly index: number;
+  readonly field: string | null;
+  readonly message: string;
+}
+
+/** Most item errors one BatchItemsInvalid lists (errorInfo.invalidCount has the total). */
+export const MAX_LISTED_ITEM_ERRORS = 100;
+
+/** The refusal of a whole batch because of its bad items, listing them (sorted, at most MAX_LISTED_ITEM_ERRORS). */
+export function batchItemsInvalid(total: number, errors: readonly BatchItemError[]): DataApiError {
+  const sorted = [...errors].sort((a, b) => a.index - b.index);
+  const first = sorted[0];
+  const items = new Set(sorted.map((e) => e.index)).size;
+  const example = first === undefined ? '' : ` Item ${first.index}${first.field === null ? '' : ` (${first.field})`}: ${first.message}`;
+  return new DataApiError('BatchItemsInvalid', `${items} of ${total} items are invalid; nothing was written.${example}`, {
+    items: sorted.slice(0, MAX_LISTED_ITEM_ERRORS),
+    invalidCount: items,
+  });
 }

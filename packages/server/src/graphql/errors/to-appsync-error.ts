@@ -8,7 +8,7 @@ export interface AppSyncError {
   readonly path?: readonly (string | number)[];
   readonly locations?: GraphQLFormattedError['locations'];
   readonly data?: null;
-  readonly errorInfo?: { readonly recoverySuggestion: string } | null;
+  readonly errorInfo?: { readonly recoverySuggestion: string; readonly [detail: string]: unknown } | null;
 }
 
 /** A response body in AppSync's shape. */
@@ -54,7 +54,7 @@ export function formatGraphqlError(error: GraphQLError, fallbackType: DataApiErr
     message: typed?.message ?? error.message,
     ...(error.path === undefined ? {} : { path: error.path, data: null }),
     ...(error.locations === undefined ? {} : { locations: error.locations }),
-    errorInfo: { recoverySuggestion: typed?.recoverySuggestion ?? dataApiErrorCatalogue[errorType].recoverySuggestion },
+    errorInfo: { ...typed?.info, recoverySuggestion: typed?.recoverySuggestion ?? dataApiErrorCatalogue[errorType].recoverySuggestion },
   };
 }
 

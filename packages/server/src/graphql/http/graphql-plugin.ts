@@ -13,7 +13,7 @@ import { resolveModel } from '../model/resolved-model.js';
 import { createNextTokenCodec } from '../pagination/next-token.js';
 import { EntityStore } from '../resolvers/entity-store.js';
 import { RelationBatches } from '../resolvers/relation-batches.js';
-import { buildDataApiSchema } from '../schema/build-schema.js';
+import { buildDataApiSchema, type SchemaExtension } from '../schema/build-schema.js';
 
 /** What the data API needs from the server that hosts it. */
 export interface GraphqlApiOptions {
@@ -55,6 +55,8 @@ export interface GraphqlApiOptions {
   readonly revocations?: RevocationFeed | null;
   /** Age after which a nextToken is refused, seconds; one day unless set. */
   readonly nextTokenTtlSeconds?: number;
+  /** Domain modules' fields beside the generated ones (see SchemaExtension). */
+  readonly extensions?: readonly SchemaExtension[];
 }
 
 const BEARER = /^bearer\s+/i;
@@ -97,7 +99,7 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
   const limits: QueryLimits = { ...defaultQueryLimits, ...options.limits };
   const clock = options.clock ?? systemClock;
   const model = resolveModel(dataModel);
-  const schema = buildDataApiSchema(model);
+  const schema = buildDataApiSchema(model, options.extensions);
   const revocations = options.revocations === undefined ? processRevocations : options.revocations;
   const groupSource = options.groupSource ?? 'user-pool';
   const profiles = new CallerProfiles(options.db, { ttlMs: options.profileCacheMs ?? 5000, groups: groupSource, revocations });

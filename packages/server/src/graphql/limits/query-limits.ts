@@ -54,6 +54,8 @@ export interface QueryLimits {
   readonly maxTextLength: number;
   /** Longest AWSJSON value, in UTF-16 code units of its JSON text. */
   readonly maxJsonLength: number;
+  /** Most items one batch mutation (batchUpsertXs) takes: one transaction, one statement. */
+  readonly maxBatchItems: number;
 }
 
 /** The limits used unless the caller of registerGraphqlApi overrides them. */
@@ -72,6 +74,7 @@ export const defaultQueryLimits: QueryLimits = {
   maxKeyLength: 256,
   maxTextLength: 32 * 1024,
   maxJsonLength: 256 * 1024,
+  maxBatchItems: 1000,
 };
 
 /** What an operation would cost, measured before it runs. */

@@ -126,11 +126,17 @@ export const dataModel: readonly EntityDefinition[] = [
       tuScore: f('Int'),
       zipCode: text,
       clientmdlID: ref,
+      // Added by migration 0103 (collections tools, issue 16).
+      delinquencyDate: f('AWSDate', { addedIn: 103 }),
+      disputed: f('Boolean', { addedIn: 103 }),
     },
     relations: {
       Contacts: { kind: 'hasMany', target: 'ContactMdl', foreignKey: 'accountmdlID' },
       Transactions: { kind: 'hasMany', target: 'TransactionMdl', foreignKey: 'accountmdlID' },
+      Debtors: { kind: 'hasMany', target: 'DebtorMdl', foreignKey: 'accountmdlID' },
     },
+    // A client's file number names one account: imports upsert on it (migration 0103).
+    naturalKey: ['clientNumber', 'fileNumber'],
     compositeIndexes: [['clientNumber', 'accountStatus']],
     access: clientScoped,
     // The list pages sort by these columns across pages; a client's accounts by listing date or file.
@@ -182,7 +188,10 @@ export const dataModel: readonly EntityDefinition[] = [
       postedDate: date('posted'),
       transactionType: f('String', { indexed: true }),
       accountmdlID: ref,
+      // The client's own reference of the transaction: imports upsert on it (migration 0103).
+      transactionRef: f('String', { addedIn: 103 }),
     },
+    naturalKey: ['clientNumber', 'transactionRef'],
     access: clientScoped,
     sortedIndexes: [
       { queryField: 'transactionMdlsByPostedDate', sortKey: 'postedDate' },
@@ -313,5 +322,144 @@ export const dataModel: readonly EntityDefinition[] = [
       accountmdlID: ref,
     },
     access: clientScoped,
+  },
+  {
+    // Entities of the collections tools (issue 16): tables from migration 0103.
+    name: 'DebtorMdl',
+    plural: 'DebtorMdls',
+    description: 'A consumer obliged on an account and how to reach them: the contact a campaign plans for.',
+    fields: {
+      clientNumber: f('String', { indexed: true }),
+      fileNumber: f('String', { indexed: true }),
+      /** 1 for the primary obligor, 2 for a co-signer, and so on. */
+      debtorSeq: f('Int'),
+      firstName: text,
+      lastName: text,
+      phone: text,
+      email: text,
+      /** The postal street address letters go to; may hold two lines (street, then apartment or suite). */
+      streetAddress: text,
+      city: text,
+      zipCode: text,
+      state: text,
+      /** IANA zone the consumer is known to be in; when set it decides local time over the ZIP code. */
+      timeZone: text,
+      /** The consumer's requests not to be contacted: {"all": true} or {"channels": ["call", "sms"]}. */
+      doNotContact: json,
+      accountmdlID: ref,
+    },
+    relations: { account: { kind: 'belongsTo', target: 'AccountMdl', foreignKey: 'accountmdlID' } },
+    naturalKey: ['clientNumber', 'fileNumber', 'debtorSeq'],
+    access: clientScoped,
+    sortedIndexes: [{ queryField: 'debtorMdlsByFileNumber', sortKey: 'fileNumber' }],
+  },
+  {
+    name: 'ImportMdl',
+    plural: 'ImportMdls',
+    description: 'One import of a client file through a field mapping: who, when, which file and mapping, counts and errors.',
+    fields: {
+      fileName: text,
+      fileSize: f('Int'),
+      /** SHA-256 of the file's bytes (hex): an interrupted import of the same file resumes from rowsDone. */
+      fileHash: f('String', { indexed: true }),
+      entityName: text,
+      mappingId: f('ID'),
+      mapName: text,
+      importedBy: text,
+      /** running, cancelled, done or failed. */
+      status: f('String', { indexed: true }),
+      totalRows: f('Int'),
+      validRows: f('Int'),
+      errorRows: f('Int'),
+      createdCount: f('Int'),
+      updatedCount: f('Int'),
+      /** Data rows of the file settled so far (imported or refused), in file order: where a resume starts. */
+      rowsDone: f('Int'),
+      /** The first row errors: [{ row, field, message }]. */
+      errors: json,
+      startedAt: f('AWSDateTime'),
+      finishedAt: f('AWSDateTime'),
+    },
+    access: staffOnly,
+    sortedIndexes: [{ queryField: 'importMdlsByCreatedAt', sortKey: 'createdAt' }],
+  },
+  {
+    name: 'CampaignMdl',
+    plural: 'CampaignMdls',
+    description: 'A collection campaign: which accounts (a filter), one channel, a date range and daily windows.',
+    fields: {
+      campaignName: f('String', { indexed: true }),
+      description: text,
+      /** call, sms, email or letter. */
+      channel: f('String', { required: true }),
+      /** draft, planned, running, paused or done. */
+      status: f('String', { indexed: true }),
+      /** Which accounts: {"clientNumber", "statuses": [], "balanceMin", "balanceMax", "daysPastDueMin", "daysPastDueMax"}. */
+      accountFilter: json,
+      startDate: f('AWSDate'),
+      endDate: f('AWSDate'),
+      /** IANA zone the daily windows and dates are read in (the call centre's). */
+      timeZone: text,
+      /** Daily windows: [{"start": "09:00", "end": "12:00"}], start inclusive, end exclusive. */
+      dailyWindows: json,
+      /** The text of an email or SMS ({firstName}, {fileNumber}, {balance} are filled in). */
+      messageTemplate: text,
+      /** Contacts to plan per account over the campaign (at most one a day); default 1. */
+      maxAttemptsPerAccount: f('Int'),
+      plannedCount: f('Int'),
+      refusedCount: f('Int'),
+      lastPlannedAt: f('AWSDateTime'),
+      createdBy: text,
+    },
+    relations: { Contacts: { kind: 'hasMany', target: 'CampaignContactMdl', foreignKey: 'campaignmdlID' } },
+    access: staffOnly,
+    sortedIndexes: [{ queryField: 'campaignMdlsByCreatedAt', sortKey: 'createdAt' }],
+  },
+  {
+    name: 'CampaignContactMdl',
+    plural: 'CampaignContactMdls',
+    description: "One entry of a campaign's contact plan: account, debtor, channel, planned time, and what became of it.",
+    fields: {
+      campaignmdlID: f('ID', { required: true, indexed: true }),
+      accountmdlID: ref,
+      debtormdlID: ref,
+      clientNumber: f('String', { indexed: true }),
+      fileNumber: text,
+      channel: text,
+      plannedAt: f('AWSDateTime'),
+      /** The campaign-zone calendar date of plannedAt (or of the refused day): the calendar's day. */
+      planDate: f('AWSDate'),
+      /** planned, refused, sent, task, done, failed or cancelled. */
+      status: f('String', { indexed: true }),
+      /** Why the rules refused it: [{ code, message, sources }]. */
+      reasons: json,
+      attemptedAt: f('AWSDateTime'),
+      outcome: text,
+      jobId: f('ID'),
+    },
+    compositeIndexes: [['campaignmdlID', 'status']],
+    // The planner and the job runner write the plan; staff read it and record a call's or letter's outcome.
+    access: { read: ['staff'], create: [], update: ['staff'], delete: [] },
+    sortedIndexes: [
+      { queryField: 'campaignContactMdlsByCampaignAndPlannedAt', partitionKey: 'campaignmdlID', sortKey: 'plannedAt' },
+      { queryField: 'campaignContactMdlsByCampaignAndPlanDate', partitionKey: 'campaignmdlID', sortKey: 'planDate' },
+    ],
+  },
+  {
+    name: 'ContactRuleMdl',
+    plural: 'ContactRuleMdls',
+    description: 'A contact rule as data: stricter hours, excluded days, call limits or blocked channels for the organization, a state or a client.',
+    fields: {
+      ruleName: text,
+      /** organization, state or client. */
+      scope: f('String', { required: true, indexed: true }),
+      /** The state's two-letter code or the client's number; empty for the organization. */
+      scopeValue: f('String', { indexed: true }),
+      /** The rule (hours per channel, excludedWeekdays, excludedDates, callLimits, conversationCooldownDays, blockedChannels). */
+      rule: f('AWSJSON', { required: true }),
+      active: f('Boolean'),
+    },
+    // Staff see why a contact is refused; only Admins change the law the planner applies.
+    access: { read: ['staff'], create: [], update: [], delete: [] },
   },
 ];

@@ -20,6 +20,11 @@ export interface ScalarField {
    * read-only on the API, so they can never disagree with their date.
    */
   readonly dateParts?: { readonly day: string; readonly month: string; readonly year: string };
+  /**
+   * The migration that added this field to an entity whose table already existed (an ALTER TABLE in
+   * that generated migration); absent for fields the table was created with.
+   */
+  readonly addedIn?: number;
 }
 
 /** A list of records of `target` whose `foreignKey` holds this record's id, as a paged connection. */
@@ -95,6 +100,11 @@ export interface EntityDefinition {
   readonly sortedIndexes?: readonly SortedIndex[];
   /** Fields whose non-null values are unique. */
   readonly uniqueFields?: readonly string[];
+  /**
+   * The fields that name a record in the outside world (an account: client number and file number):
+   * unique together when all are set, and the conflict target of the batch upsert mutation.
+   */
+  readonly naturalKey?: readonly string[];
   readonly access: AccessRules;
   readonly singleActive?: SingleActiveRule;
 }

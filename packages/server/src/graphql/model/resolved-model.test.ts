@@ -25,4 +25,10 @@ describe('resolveModel', () => {
     expect(() => resolveModel([{ ...minimal, fields: { ...minimal.fields, flag: { kind: 'Boolean' } }, sortedIndexes: [{ queryField: 'asByFlag', sortKey: 'flag' }] }])).toThrow('cannot be a sort key');
     expect(() => resolveModel([{ ...minimal, sortedIndexes: [{ queryField: 'listAs', sortKey: 'x' }] }])).toThrow('generated twice');
   });
+  it('refuses a natural key on unknown or server-set fields, and a later field that is required', () => {
+    expect(() => resolveModel([{ ...minimal, naturalKey: ['ghost'] }])).toThrow('unknown field ghost');
+    expect(() => resolveModel([{ ...minimal, naturalKey: ['createdAt'] }])).toThrow('set by the server');
+    expect(() => resolveModel([{ ...minimal, fields: { x: { kind: 'String', required: true, addedIn: 103 } } }])).toThrow('cannot be required');
+    expect(resolveModel([{ ...minimal, naturalKey: ['x'] }]).entity('A').naturalKey).toEqual(['x']);
+  });
 });

@@ -12,6 +12,8 @@ export interface ModelField {
   readonly managed: boolean;
   /** For a date part: the date field and which part it is. */
   readonly derivedFrom?: { readonly field: string; readonly part: 'day' | 'month' | 'year' };
+  /** The later migration that added the column to an existing table (see model-types.ts). */
+  readonly addedIn?: number;
 }
 
 /** An entity with its fields resolved and its operation names. */
@@ -28,6 +30,8 @@ export interface ModelEntity {
   readonly compositeIndexes: readonly (readonly string[])[];
   readonly sortedIndexes: readonly SortedIndex[];
   readonly uniqueFields: readonly string[];
+  /** The fields naming a record outside (unique together); empty when the entity has none. */
+  readonly naturalKey: readonly string[];
   readonly access: AccessRules;
   readonly singleActive?: SingleActiveRule;
   readonly operations: { readonly get: string; readonly list: string; readonly create: string; readonly update: string; readonly delete: string };
@@ -57,11 +61,14 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     if (!NAME.test(name) || name === 'id' || name === 'createdAt' || name === 'updatedAt') {
       throw new ModelDefinitionError(`${def.name}.${name} is reserved or not a plain identifier`);
     }
-    fields.push({ name, kind: spec.kind, required: spec.required ?? false, indexed: spec.indexed ?? false, decimal: spec.decimal ?? false, adminOnly: spec.adminOnly ?? false, managed: false });
+    // A column added to a table that has rows cannot be NOT NULL without a default.
+    if (spec.addedIn !== undefined && spec.required === true) throw new ModelDefinitionError(`${def.name}.${name}: a field added later cannot be required`);
+    const addedIn = spec.addedIn === undefined ? {} : { addedIn: spec.addedIn };
+    fields.push({ name, kind: spec.kind, required: spec.required ?? false, indexed: spec.indexed ?? false, decimal: spec.decimal ?? false, adminOnly: spec.adminOnly ?? false, managed: false, ...addedIn });
     if (spec.dateParts !== undefined) {
       if (spec.kind !== 'AWSDate') throw new ModelDefinitionError(`${def.name}.${name}: date parts need an AWSDate field`);
       for (const part of ['day', 'month', 'year'] as const) {
-        fields.push({ name: spec.dateParts[part], kind: 'Int', required: false, indexed: false, decimal: false, adminOnly: false, managed: true, derivedFrom: { field: name, part } });
+        fields.push({ name: spec.dateParts[part], kind: 'Int', required: false, indexed: false, decimal: false, adminOnly: false, managed: true, derivedFrom: { field: name, part }, ...addedIn });
       }
     }
   }
@@ -77,6 +84,12 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
   };
   for (const index of def.compositeIndexes ?? []) index.forEach((f) => known(f, 'an index'));
   for (const f of def.uniqueFields ?? []) known(f, 'a unique constraint');
+  // The batch upsert writes many records in one statement: it does not apply the one-active-record rule.
+  if (def.naturalKey !== undefined && def.singleActive !== undefined) throw new ModelDefinitionError(`${def.name}: a natural key and a single-active rule cannot be combined`);
+  for (const f of def.naturalKey ?? []) {
+    known(f, 'the natural key');
+    if (fieldByName.get(f)?.managed === true) throw new ModelDefinitionError(`${def.name}: natural key field ${f} is set by the server`);
+  }
   for (const index of def.sortedIndexes ?? []) {
     if (!NAME.test(index.queryField)) throw new ModelDefinitionError(`${def.name}: ${index.queryField} is not a plain identifier`);
     known(index.sortKey, index.queryField);
@@ -107,6 +120,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     compositeIndexes: def.compositeIndexes ?? [],
     sortedIndexes: def.sortedIndexes ?? [],
     uniqueFields: def.uniqueFields ?? [],
+    naturalKey: def.naturalKey ?? [],
     access: def.access,
     ...(def.singleActive === undefined ? {} : { singleActive: def.singleActive }),
     operations: { get: `get${def.name}`, list: `list${def.plural}`, create: `create${def.name}`, update: `update${def.name}`, delete: `delete${def.name}` },
@@ -123,6 +137,12 @@ export function resolveModel(definitions: readonly EntityDefinition[]): DataMode
     for (const op of Object.values(entity.operations)) {
       if (ops.has(op)) throw new ModelDefinitionError(`operation ${op} is generated twice`);
       ops.add(op);
+    }
+    if (entity.naturalKey.length > 0) {
+      // The batch upsert mutation (build-schema.ts) is named from the plural.
+      const batch = `batchUpsert${entity.plural}`;
+      if (ops.has(batch)) throw new ModelDefinitionError(`operation ${batch} is generated twice`);
+      ops.add(batch);
     }
     for (const index of entity.sortedIndexes) {
       if (ops.has(index.queryField)) throw new ModelDefinitionError(`operation ${index.queryField} is generated twice`);

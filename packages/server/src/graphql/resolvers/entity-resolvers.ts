@@ -88,6 +88,11 @@ export function updateResolver(entity: ModelEntity): Resolver<{ input: Record<st
   return (_root, args, ctx, info) => ctx.store.update(entity, args.input, args.condition, ctx.caller, { field: info.fieldName, type: 'Mutation' });
 }
 
+/** batchUpsertXs(input): many creates or updates by natural key, all or none. */
+export function batchUpsertResolver(entity: ModelEntity): Resolver<{ input: readonly Record<string, unknown>[] }> {
+  return (_root, args, ctx, info) => ctx.store.batchUpsert(entity, args.input, ctx.caller, { field: info.fieldName, type: 'Mutation' });
+}
+
 /** deleteX(input, condition). */
 export function deleteResolver(entity: ModelEntity): Resolver<{ input: Record<string, unknown>; condition?: FilterInput | null }> {
   return (_root, args, ctx, info) => ctx.store.delete(entity, args.input, args.condition, ctx.caller, { field: info.fieldName, type: 'Mutation' });

@@ -6,11 +6,12 @@ import type { SortedIndex } from '../model/model-types.js';
 import { columnType } from '../sql/ddl.js';
 import { accessSql, decideAccess, recordAllowed, type AccessDecision, type Operation } from '../authorization/access-policy.js';
 import type { Caller, CallerProfiles } from '../authorization/caller.js';
-import { DataApiError, badRequest, notAuthorized } from '../errors/data-api-errors.js';
+import { DataApiError, badRequest, notAuthorized, type BatchItemError } from '../errors/data-api-errors.js';
 import { filterDigest, type NextTokenCodec } from '../pagination/next-token.js';
 import { checkFieldValue, checkId } from '../limits/input-values.js';
 import { compileFilter, type FilterInput, type FilterLimits } from '../sql/filter-sql.js';
 import { ident, selectList, SqlParams } from '../sql/sql-text.js';
+import { batchUpsert, checkNaturalKeys, type BatchUpsertResult } from './batch-upsert.js';
 
 /** A record as read from a table: wire values keyed by field name. */
 export type Row = Record<string, unknown>;
@@ -80,6 +81,7 @@ interface PlannedConnection {
 export interface ListLimits extends FilterLimits {
   readonly defaultPageSize: number;
   readonly maxPageSize: number;
+  readonly maxBatchItems: number;
 }
 
 /** Where an unauthorized operation is reported: the GraphQL field and its parent type. */
@@ -366,18 +368,49 @@ export class EntityStore {
   }
 
   private checkWritableFields(entity: ModelEntity, values: Readonly<Record<string, unknown>>, caller: Caller, at: FieldRef): void {
-    for (const [name, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      if (name === 'id') {
-        checkId(value, this.limits, `${entity.name}.id`);
-        continue;
-      }
-      const field = entity.fieldByName.get(name);
-      if (field === undefined || field.managed) throw badRequest(`${name} cannot be written on ${entity.name}.`);
-      if (field.adminOnly && !caller.isAdmin) throw notAuthorized(at.field, at.type);
-      if (field.required && value === null) throw badRequest(`${entity.name}.${name} cannot be null.`);
-      checkFieldValue(entity, field, value, this.limits);
+    for (const [name, value] of Object.entries(values)) this.checkWritableField(entity, name, value, caller, at);
+  }
+
+  private checkWritableField(entity: ModelEntity, name: string, value: unknown, caller: Caller, at: FieldRef): void {
+    if (value === undefined) return;
+    if (name === 'id') {
+      checkId(value, this.limits, `${entity.name}.id`);
+      return;
     }
+    const field = entity.fieldByName.get(name);
+    if (field === undefined || field.managed) throw badRequest(`${name} cannot be written on ${entity.name}.`);
+    if (field.adminOnly && !caller.isAdmin) throw notAuthorized(at.field, at.type);
+    if (field.required && value === null) throw badRequest(`${entity.name}.${name} cannot be null.`);
+    checkFieldValue(entity, field, value, this.limits);
+  }
+
+  /**
+   * Creates or updates many records of an entity with a natural key in one transaction (see
+   * batch-upsert.ts). The caller needs create and update on every record (staff, Admins); each item
+   * is checked as createX checks its input, and any bad item refuses the whole batch, listing them all.
+   */
+  async batchUpsert(entity: ModelEntity, items: readonly Readonly<Record<string, unknown>>[], caller: Caller, at: FieldRef): Promise<BatchUpsertResult> {
+    // Row-scoped grants (owner, client) would need each existing record checked: only whole-entity grants may batch.
+    if (this.decide(entity, 'create', caller, at).kind !== 'all' || this.decide(entity, 'update', caller, at).kind !== 'all') throw notAuthorized(at.field, at.type);
+    if (entity.naturalKey.length === 0) throw new Error(`${entity.name} has no natural key`);
+    if (items.length > this.limits.maxBatchItems) {
+      throw new DataApiError('QueryLimitExceededException', `${at.field} takes at most ${this.limits.maxBatchItems} items; got ${items.length}. Split the batch.`);
+    }
+    const errors: BatchItemError[] = [];
+    items.forEach((item, index) => {
+      for (const [name, value] of Object.entries(item)) {
+        try {
+          this.checkWritableField(entity, name, value, caller, at);
+        } catch (error) {
+          if (!(error instanceof DataApiError)) throw error;
+          errors.push({ index, field: name, message: error.message });
+        }
+      }
+    });
+    checkNaturalKeys(entity, items, errors);
+    const result = await batchUpsert(this.db, this.model, entity, items, errors, this.nowIso());
+    this.afterWrite(entity);
+    return result;
   }
 
   private nowIso(): string {

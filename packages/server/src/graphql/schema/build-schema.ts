@@ -20,6 +20,7 @@ import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model
 import type { ScalarKind } from '../model/model-types.js';
 import type { DataApiContext } from '../resolvers/data-api-context.js';
 import {
+  batchUpsertResolver,
   belongsToResolver,
   createResolver,
   deleteResolver,
@@ -145,12 +146,29 @@ const listArgs = (filter: GraphQLInputObjectType) => ({
   nextToken: { type: GraphQLString, description: 'The nextToken of the previous page, unchanged.' },
 });
 
+/** Fields a domain module adds beside the generated ones (e.g. campaigns' planCampaign). */
+export interface SchemaFields {
+  readonly query?: GraphQLFieldConfigMap<unknown, DataApiContext>;
+  readonly mutation?: GraphQLFieldConfigMap<unknown, DataApiContext>;
+}
+
+/** A domain module's contribution to the schema; it gets the generated entity object types to return records. */
+export type SchemaExtension = (types: { readonly entityType: (entityName: string) => GraphQLObjectType }) => SchemaFields;
+
+function addFields(target: GraphQLFieldConfigMap<unknown, DataApiContext>, added: GraphQLFieldConfigMap<unknown, DataApiContext> | undefined, typeName: string): void {
+  for (const [name, field] of Object.entries(added ?? {})) {
+    // A module must not silently replace a generated operation (or another module's).
+    if (name in target) throw new Error(`schema extension redefines ${typeName}.${name}`);
+    target[name] = field;
+  }
+}
+
 /**
  * Builds the whole GraphQL schema from the model, Amplify style: per entity an object type with
  * its connections, getX/listXs queries, createX/updateX/deleteX mutations, and the filter,
- * condition and input types.
+ * condition and input types; then the fields of `extensions`.
  */
-export function buildDataApiSchema(model: DataModel): GraphQLSchema {
+export function buildDataApiSchema(model: DataModel, extensions: readonly SchemaExtension[] = []): GraphQLSchema {
   const types = new Map<string, EntityTypes>();
   const typesOf = (name: string): EntityTypes => {
     const t = types.get(name);
@@ -222,6 +240,25 @@ export function buildDataApiSchema(model: DataModel): GraphQLSchema {
     mutation[ops.create] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.create) } }, resolve: createResolver(entity) };
     mutation[ops.update] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.update) }, condition: { type: t.condition } }, resolve: updateResolver(entity) };
     mutation[ops.delete] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.remove) }, condition: { type: t.condition } }, resolve: deleteResolver(entity) };
+    if (entity.naturalKey.length > 0) {
+      const count = { type: new GraphQLNonNull(GraphQLInt) };
+      const result = new GraphQLObjectType({
+        name: `BatchUpsert${entity.name}Result`,
+        description: 'Items that created a record, changed one, or matched one exactly.',
+        fields: { created: count, updated: count, unchanged: count },
+      });
+      mutation[`batchUpsert${entity.plural}`] = {
+        type: new GraphQLNonNull(result),
+        description: `Creates or updates ${entity.plural} by natural key (${entity.naturalKey.join(', ')}) in one transaction: all items or none.`,
+        args: { input: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(t.create))) } },
+        resolve: batchUpsertResolver(entity),
+      };
+    }
+  }
+  for (const extend of extensions) {
+    const added = extend({ entityType: (name) => typesOf(name).object });
+    addFields(query, added.query, 'Query');
+    addFields(mutation, added.mutation, 'Mutation');
   }
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),

@@ -34,47 +34,94 @@ function columnDefinition(field: ModelField): string {
   return `${ident(field.name)} ${columnType(field)}${field.required ? ' NOT NULL' : ''}`;
 }
 
+/** The first migration with natural key indexes: entities whose tables are older get theirs in it. */
+export const NATURAL_KEYS_MIGRATION = 103;
+
+/** The migrations that created an entity's table and its sorted indexes (0100's tables got theirs in 0102). */
+export interface TableVersions {
+  readonly table: number;
+  readonly sortedIndexes: number;
+}
+
+/** One index statement and the migration that creates it. */
+export interface VersionedStatement {
+  readonly version: number;
+  readonly statement: string;
+}
+
 /**
- * The indexes of an entity's sorted index queries: (partition key, sort key, id), walked in either
- * direction. One with the same columns as a filter index (fileNumber's own) is not made twice.
+ * Every index of an entity with the migration that makes it: the latest of the migration that
+ * introduced that kind of index for the table and the ones that added its columns. The sorted index
+ * queries' indexes are (partition key, sort key, id), walked in either direction; one with the same
+ * columns as a filter index (fileNumber's own) is not made twice.
  */
-export function sortedIndexDdl(entity: ModelEntity): string[] {
+export function entityIndexes(entity: ModelEntity, versions: TableVersions): VersionedStatement[] {
   const t = entity.name;
+  const out: VersionedStatement[] = [];
+  const at = (columns: readonly string[], floor: number, statement: string): void => {
+    out.push({ version: Math.max(floor, ...columns.map((c) => entity.fieldByName.get(c)?.addedIn ?? versions.table)), statement });
+  };
+  // Keyset pages are ordered by id: (filter field, id) serves `field = $1 AND id > $2 ORDER BY id`.
+  for (const field of entity.fields.filter((f) => f.indexed)) {
+    at([field.name], versions.table, `CREATE INDEX ${ident(`${t}_${field.name}_idx`)} ON ${ident(t)} (${ident(field.name)}, ${ident('id')});`);
+  }
+  for (const fields of entity.compositeIndexes) {
+    at(fields, versions.table, `CREATE INDEX ${ident(`${t}_${fields.join('_')}_idx`)} ON ${ident(t)} (${[...fields, 'id'].map(ident).join(', ')});`);
+  }
+  for (const field of entity.uniqueFields) {
+    at([field], versions.table, `CREATE UNIQUE INDEX ${ident(`${t}_${field}_key`)} ON ${ident(t)} (${ident(field)}) WHERE ${ident(field)} IS NOT NULL;`);
+  }
+  if (entity.singleActive !== undefined) {
+    const { scope, flag } = entity.singleActive;
+    at([scope, flag], versions.table, `CREATE UNIQUE INDEX ${ident(`${t}_one_${flag}_per_${scope}`)} ON ${ident(t)} (${ident(scope)}) WHERE ${ident(flag)};`);
+  }
   const made = new Set([...entity.fields.filter((f) => f.indexed).map((f) => `${f.name},id`), ...entity.compositeIndexes.map((c) => [...c, 'id'].join(','))]);
-  const statements: string[] = [];
   for (const index of entity.sortedIndexes) {
     const columns = [...(index.partitionKey === undefined ? [] : [index.partitionKey]), index.sortKey, 'id'];
     if (made.has(columns.join(','))) continue;
     made.add(columns.join(','));
-    statements.push(`CREATE INDEX ${ident(`${t}_${columns.slice(0, -1).join('_')}_sorted_idx`)} ON ${ident(t)} (${columns.map(ident).join(', ')});`);
+    at(columns, versions.sortedIndexes, `CREATE INDEX ${ident(`${t}_${columns.slice(0, -1).join('_')}_sorted_idx`)} ON ${ident(t)} (${columns.map(ident).join(', ')});`);
   }
-  return statements;
+  if (entity.naturalKey.length > 0) {
+    // A plain unique index: NULLs are distinct, so records missing a part of the key stay allowed.
+    const key = entity.naturalKey;
+    at(key, Math.max(NATURAL_KEYS_MIGRATION, versions.table), `CREATE UNIQUE INDEX ${ident(`${t}_natural_key`)} ON ${ident(t)} (${key.map(ident).join(', ')});`);
+  }
+  return out;
 }
 
-/** The statements creating one entity's table and indexes (its sorted indexes too unless `withSortedIndexes` is false). */
-export function entityDdl(entity: ModelEntity, withSortedIndexes = true): string[] {
+/**
+ * The statements migration `version` holds for one entity: its table if created then (without the
+ * columns added later), else the columns added then; and the indexes made then.
+ */
+export function entityMigrationDdl(entity: ModelEntity, versions: TableVersions, version: number): string[] {
   const t = entity.name;
-  const statements = [`CREATE TABLE ${ident(t)} (\n  ${entity.fields.map(columnDefinition).join(',\n  ')}\n);`];
-  // Keyset pages are ordered by id: (filter field, id) serves `field = $1 AND id > $2 ORDER BY id`.
-  for (const field of entity.fields.filter((f) => f.indexed)) {
-    statements.push(`CREATE INDEX ${ident(`${t}_${field.name}_idx`)} ON ${ident(t)} (${ident(field.name)}, ${ident('id')});`);
+  const statements: string[] = [];
+  if (versions.table === version) {
+    const columns = entity.fields.filter((f) => (f.addedIn ?? version) <= version);
+    statements.push(`CREATE TABLE ${ident(t)} (\n  ${columns.map(columnDefinition).join(',\n  ')}\n);`);
+  } else if (version > versions.table) {
+    for (const field of entity.fields.filter((f) => f.addedIn === version)) statements.push(`ALTER TABLE ${ident(t)} ADD COLUMN ${columnDefinition(field)};`);
   }
-  for (const fields of entity.compositeIndexes) {
-    statements.push(`CREATE INDEX ${ident(`${t}_${fields.join('_')}_idx`)} ON ${ident(t)} (${[...fields, 'id'].map(ident).join(', ')});`);
-  }
-  for (const field of entity.uniqueFields) {
-    statements.push(`CREATE UNIQUE INDEX ${ident(`${t}_${field}_key`)} ON ${ident(t)} (${ident(field)}) WHERE ${ident(field)} IS NOT NULL;`);
-  }
-  if (entity.singleActive !== undefined) {
-    const { scope, flag } = entity.singleActive;
-    statements.push(`CREATE UNIQUE INDEX ${ident(`${t}_one_${flag}_per_${scope}`)} ON ${ident(t)} (${ident(scope)}) WHERE ${ident(flag)};`);
-  }
-  if (withSortedIndexes) statements.push(...sortedIndexDdl(entity));
+  statements.push(...entityIndexes(entity, versions).filter((i) => i.version === version).map((i) => i.statement));
   return statements;
 }
 
-/** The whole DDL of the model: what migration 0100 holds (a test keeps the two in step). */
-export function modelDdl(model: DataModel, withSortedIndexes = true): string {
-  const header = '-- Generated from packages/server/src/graphql/model/data-model.ts by src/graphql/sql/write-migration.ts. Do not edit by hand.\n';
-  return `${header}\n${model.entities.map((e) => `-- ${e.name}: ${e.description}\n${entityDdl(e, withSortedIndexes).join('\n')}\n`).join('\n')}`;
+/** The header of every generated migration. */
+export const GENERATED_HEADER = '-- Generated from packages/server/src/graphql/model/data-model.ts by src/graphql/sql/write-migration.ts. Do not edit by hand.\n';
+
+/**
+ * The text of migration `version` for the model: one section per entity it touches, in model order
+ * (0100, 0101 and the later ones; `versionsOf` says when each table and its sorted indexes were made).
+ */
+export function modelDdl(model: DataModel, version: number, versionsOf: (entity: string) => TableVersions): string {
+  const sections: string[] = [];
+  for (const entity of model.entities) {
+    const versions = versionsOf(entity.name);
+    const statements = entityMigrationDdl(entity, versions, version);
+    if (statements.length === 0) continue;
+    const title = versions.table === version ? entity.description : 'columns and indexes added by this migration.';
+    sections.push(`-- ${entity.name}: ${title}\n${statements.join('\n')}\n`);
+  }
+  return `${GENERATED_HEADER}\n${sections.join('\n')}`;
 }

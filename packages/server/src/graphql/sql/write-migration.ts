@@ -1,43 +1,46 @@
 // Writes the data API's migrations from the model: `tsx src/graphql/sql/write-migration.ts [--check]`.
-// 0100 created every table of the first model and has shipped, so it must never change: entities added
-// later get their own 01NN file (LATER_MIGRATIONS), generated the same way and checked by the same test.
+// 0100 created every table of the first model and has shipped, so it must never change: entities and
+// fields (`addedIn`) added later get their own 01NN file (LATER_MIGRATIONS), generated the same way and
+// checked by the same test.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Migration } from '../../db/migrate.js';
 import { MIGRATIONS_DIR } from '../../db/migrate.js';
 import { dataModel } from '../model/data-model.js';
 import { resolveModel } from '../model/resolved-model.js';
-import type { DataModel } from '../model/resolved-model.js';
-import { modelDdl, sortedIndexDdl } from './ddl.js';
+import { entityIndexes, GENERATED_HEADER, modelDdl } from './ddl.js';
+import type { TableVersions } from './ddl.js';
 
 /** Path of the generated migration 0100. */
 export const DATA_API_MIGRATION_FILE = path.join(MIGRATIONS_DIR, '0100_data_api.sql');
 
-/** Entities added after 0100 shipped, each group with the migration that creates its tables. */
+/**
+ * Entities added after 0100 shipped, each group with the migration that creates its tables. Fields with
+ * `addedIn` (and natural keys) of older tables get their ALTER TABLE and indexes in that migration too.
+ */
 export const LATER_MIGRATIONS: readonly { version: number; name: string; entities: readonly string[] }[] = [
   { version: 101, name: 'modification_options', entities: ['ModificationOptionMdl'] },
+  { version: 103, name: 'collections_tools', entities: ['DebtorMdl', 'ImportMdl', 'CampaignMdl', 'CampaignContactMdl', 'ContactRuleMdl'] },
 ];
-
-const later = new Set(LATER_MIGRATIONS.flatMap((m) => m.entities));
-
-function subset(model: DataModel, keep: (name: string) => boolean): DataModel {
-  return { entities: model.entities.filter((e) => keep(e.name)), entity: (name) => model.entity(name) };
-}
-
-/** The text migration 0100 must hold (the entities of the first model). */
-export function dataApiMigrationSql(): string {
-  // The sorted indexes of these entities came later, in SORTED_INDEXES_MIGRATION.
-  return modelDdl(subset(resolveModel(dataModel), (name) => !later.has(name)), false);
-}
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
 export const SORTED_INDEXES_MIGRATION = { version: 102, name: 'sorted_indexes' } as const;
 
-/** The text of SORTED_INDEXES_MIGRATION. */
+function versionsOf(entity: string): TableVersions {
+  const created = LATER_MIGRATIONS.find((m) => m.entities.includes(entity));
+  return created === undefined ? { table: 100, sortedIndexes: SORTED_INDEXES_MIGRATION.version } : { table: created.version, sortedIndexes: created.version };
+}
+
+/** The text migration 0100 must hold (the entities of the first model, without the fields added later). */
+export function dataApiMigrationSql(): string {
+  return modelDdl(resolveModel(dataModel), 100, versionsOf);
+}
+
+/** The text of SORTED_INDEXES_MIGRATION: its statements only, as it shipped. */
 export function sortedIndexesMigrationSql(): string {
-  const first = resolveModel(dataModel).entities.filter((e) => !later.has(e.name));
-  const header = '-- Generated from packages/server/src/graphql/model/data-model.ts by src/graphql/sql/write-migration.ts. Do not edit by hand.\n';
-  return `${header}\n${first.map((e) => sortedIndexDdl(e)).filter((s) => s.length > 0).map((s) => s.join('\n')).join('\n')}\n`;
+  const { version } = SORTED_INDEXES_MIGRATION;
+  const statements = resolveModel(dataModel).entities.flatMap((e) => entityIndexes(e, versionsOf(e.name)).filter((i) => i.version === version).map((i) => i.statement));
+  return `${GENERATED_HEADER}\n${statements.join('\n')}\n`;
 }
 
 /** Every data API migration generated from the model (0100 and the later ones), in order. */
@@ -45,7 +48,7 @@ export function dataApiMigrations(): Migration[] {
   const model = resolveModel(dataModel);
   return [
     { version: 100, name: 'data_api', sql: dataApiMigrationSql() },
-    ...LATER_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sql: modelDdl(subset(model, (name) => m.entities.includes(name))) })),
+    ...LATER_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sql: modelDdl(model, m.version, versionsOf) })),
     { ...SORTED_INDEXES_MIGRATION, sql: sortedIndexesMigrationSql() },
   ].sort((a, b) => a.version - b.version);
 }

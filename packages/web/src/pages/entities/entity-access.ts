@@ -20,6 +20,8 @@ export interface RowPage {
 export interface IndexListOptions {
   sortDirection: SortDirection;
   partition?: string;
+  /** Restricts the sort key (data-client's KeyCondition): `{ eq: '2026-12-03' }` reads one day of a plan. */
+  keyCondition?: Record<string, unknown>;
   filter?: RowFilter;
   limit?: number;
   nextToken?: string | null;

@@ -9,8 +9,11 @@ import { entityAccess } from '../entities/entity-access';
 import { EntityList } from '../entities/EntityList';
 import { textOf } from '../entities/format';
 import { PageHeader } from '../PageHeader';
+import { ClientFileImport } from './import/ClientFileImport';
+import { ImportHistory } from './import/ImportHistory';
+import './import/import.css';
 
-/** /files: field mappings for imported files (MappingMdl): list, add, delete. */
+/** /files: import a client file (accounts, contacts, transactions), the import history, and the saved field mappings (MappingMdl). */
 export function FilesPage() {
   const { data } = useServices();
   const [reloadKey, setReloadKey] = useState(0);
@@ -18,6 +21,7 @@ export function FilesPage() {
   const [mapData, setMapData] = useState('{\n  "File Number": "fileNumber"\n}');
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [historyKey, setHistoryKey] = useState(0);
 
   const add = async (): Promise<void> => {
     setProblem(null);
@@ -57,7 +61,15 @@ export function FilesPage() {
 
   return (
     <section className="page">
-      <PageHeader title="Files" description="Field mappings used to import files of accounts, contacts and transactions." />
+      <PageHeader title="Files" description="Import client files of accounts, contacts and transactions, and the field mappings they use." />
+      <ClientFileImport
+        onImported={() => {
+          setHistoryKey((key) => key + 1);
+        }}
+        onMappingSaved={() => setReloadKey((key) => key + 1)}
+      />
+      <ImportHistory reloadKey={historyKey} />
+      <h2 className="files__mappings-title">Saved mappings</h2>
       <EntityList
         entity="MappingMdl"
         noun="mapping"

@@ -1,0 +1,82 @@
+// The campaign operations of the data API, beside the generated ones: planCampaign, campaignPlanDays
+// and recordCampaignContactOutcome. Thin: authorize as the generated resolvers do, call the service,
+// turn its refusals into the API's typed errors.
+import { decideAccess, type Operation } from '../../graphql/authorization/access-policy.js';
+import { DataApiError, notAuthorized } from '../../graphql/errors/data-api-errors.js';
+import { GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLResolveInfo } from '../../graphql/execution/graphql-js.js';
+import type { DataApiContext } from '../../graphql/resolvers/data-api-context.js';
+import { selectedRecordFields } from '../../graphql/resolvers/field-selection.js';
+import { AWSDate } from '../../graphql/schema/aws-scalars.js';
+import type { SchemaExtension } from '../../graphql/schema/build-schema.js';
+import { CampaignError, type CampaignService } from '../campaign-service.js';
+
+/** Only callers with full access to the entity (staff, Admins) may use a campaign operation. */
+function authorize(ctx: DataApiContext, entityName: string, operation: Operation, info: GraphQLResolveInfo): void {
+  if (decideAccess(ctx.store.entity(entityName), operation, ctx.caller).kind !== 'all') throw notAuthorized(info.fieldName, info.parentType.name);
+}
+
+/** The service's refusals as the API's typed errors (never an InternalFailure). */
+async function typed<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof CampaignError)) throw error;
+    throw new DataApiError(error.code === 'CONFLICT' ? 'ConditionalCheckFailedException' : 'BadRequestException', error.message);
+  }
+}
+
+const count = { type: new GraphQLNonNull(GraphQLInt) };
+
+const PLAN_SUMMARY = new GraphQLObjectType({
+  name: 'CampaignPlanSummary',
+  description: 'What planning a campaign did: entries planned and refused, and planned entries of the previous plan cancelled.',
+  fields: { campaignId: { type: new GraphQLNonNull(GraphQLID) }, planned: count, refused: count, cancelled: count },
+});
+
+const PLAN_DAY = new GraphQLObjectType({
+  name: 'CampaignPlanDay',
+  description: "One day of a campaign's plan (campaign-zone date) with its entries counted by status.",
+  fields: { date: { type: new GraphQLNonNull(AWSDate) }, planned: count, refused: count, sent: count, tasks: count, done: count, failed: count, cancelled: count },
+});
+
+/** The campaign fields of the schema, served by `service`. */
+export function campaignSchemaExtension(service: CampaignService): SchemaExtension {
+  return ({ entityType }) => ({
+    query: {
+      campaignPlanDays: {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(PLAN_DAY))),
+        description: "The campaign's plan as a calendar: per day, its entries by status, in date order.",
+        args: { campaignId: { type: new GraphQLNonNull(GraphQLID) } },
+        resolve: (_root, args: { campaignId: string }, ctx: DataApiContext, info) => {
+          authorize(ctx, 'CampaignContactMdl', 'read', info);
+          return typed(() => service.planDays(args.campaignId));
+        },
+      },
+    },
+    mutation: {
+      planCampaign: {
+        type: new GraphQLNonNull(PLAN_SUMMARY),
+        description: 'Plans (or re-plans) a campaign: cancels what is still planned, keeps what was done, plans the rest under the contact rules.',
+        args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+        resolve: (_root, args: { id: string }, ctx: DataApiContext, info) => {
+          authorize(ctx, 'CampaignMdl', 'update', info);
+          return typed(() => service.plan(args.id));
+        },
+      },
+      recordCampaignContactOutcome: {
+        type: new GraphQLNonNull(entityType('CampaignContactMdl')),
+        description: "Completes a call or letter task with its outcome; conversation: true (calls) starts the conversation cooldown.",
+        args: { id: { type: new GraphQLNonNull(GraphQLID) }, outcome: { type: new GraphQLNonNull(GraphQLString) }, conversation: { type: GraphQLBoolean } },
+        resolve: async (_root, args: { id: string; outcome: string; conversation?: boolean | null }, ctx: DataApiContext, info) => {
+          authorize(ctx, 'CampaignContactMdl', 'update', info);
+          await typed(() => service.recordOutcome(args.id, args.outcome, args.conversation));
+          const entity = ctx.store.entity('CampaignContactMdl');
+          const fields = ctx.store.columnsFor(entity, selectedRecordFields(info.fieldNodes, info.fragments, false));
+          const row = await ctx.store.get(entity, args.id, ctx.caller, fields, { field: info.fieldName, type: 'Mutation' });
+          if (row === null) throw new DataApiError('ConditionalCheckFailedException', `Campaign contact ${args.id} is gone.`);
+          return row;
+        },
+      },
+    },
+  });
+}

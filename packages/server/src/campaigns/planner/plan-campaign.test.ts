@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../time/clock.js';
+import { evaluateContact } from '../contact-rules/index.js';
+import type { ContactHistoryEntry } from '../contact-rules/index.js';
+import type { CampaignSettings } from './campaign-settings.js';
+import { planCampaign } from './plan-campaign.js';
+import type { PlanAccount, PlanDebtor, PlanInput } from './plan-campaign.js';
+
+function local(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+const NY = 'America/New_York';
+
+function campaign(overrides: Partial<CampaignSettings> = {}): CampaignSettings {
+  return {
+    id: 'camp-1',
+    channel: 'sms',
+    filter: {},
+    startDate: '2026-06-01',
+    endDate: '2026-06-05',
+    schedule: { timeZone: NY, windows: [{ start: '10:00', end: '16:00' }] },
+    messageTemplate: 'Hello {firstName}',
+    maxAttemptsPerDebtor: 1,
+    ...overrides,
+  };
+}
+
+const account = (id: string, extra: Partial<PlanAccount> = {}): PlanAccount => ({ id, clientNumber: '1001', fileNumber: `F-${id}`, zipCode: '10001', ...extra });
+const debtor = (id: string, accountId: string, extra: Partial<PlanDebtor> = {}): PlanDebtor => ({ id, accountId, phone: '+12125550100', email: `${id}@example.com`, timeZone: NY, ...extra });
+
+const before = (iso: string): ManualClock => new ManualClock(new Date(iso));
+
+function plan(input: Partial<PlanInput> & { campaign: CampaignSettings }, clock = before('2026-05-01T00:00:00Z')) {
+  return planCampaign({ accounts: [], debtors: [], history: [], ...input }, { clock });
+}
+
+describe('planCampaign', () => {
+  it('plans one contact per debtor inside the windows, spread over the day rather than at its start, the same way every time', () => {
+    const accounts = Array.from({ length: 20 }, (_, i) => account(`a${i}`));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id));
+    const entries = plan({ campaign: campaign(), accounts, debtors });
+    expect(entries).toHaveLength(20);
+    expect(entries.every((e) => e.status === 'planned' && e.planDate === '2026-06-01')).toBe(true);
+    const times = entries.map((e) => local(e.plannedAt, NY).slice(11));
+    expect(times.every((t) => t >= '10:00' && t < '16:00')).toBe(true);
+    expect(new Set(times).size).toBeGreaterThan(10);
+    expect(plan({ campaign: campaign(), accounts, debtors })).toEqual(entries);
+  });
+
+  it('refuses accounts without a debtor, debtors without the address the channel needs, and do-not-contact, each with its reason on the first day', () => {
+    const entries = plan({
+      campaign: campaign({ channel: 'email' }),
+      accounts: [account('a1'), account('a2'), account('a3')],
+      debtors: [debtor('d2', 'a2', { email: null }), debtor('d3', 'a3', { doNotContact: { all: true } })],
+    });
+    expect(entries.map((e) => [e.accountId, e.status, e.reasons.map((r) => r.code)])).toEqual([
+      ['a1', 'refused', ['NO_DEBTOR']],
+      ['a2', 'refused', ['NO_EMAIL']],
+      ['a3', 'refused', ['DO_NOT_CONTACT']],
+    ]);
+    for (const e of entries) {
+      expect(e.planDate).toBe('2026-06-01');
+      expect(local(e.plannedAt, NY)).toBe('2026-06-01 10:00');
+    }
+  });
+
+  it('refuses a letter to a debtor without a postal address (street, city and ZIP code or state), saying so, and plans the others', () => {
+    const address = { streetAddress: '12 Elm Street\nApt 3', city: 'Albany', zipCode: '12207', state: 'NY' };
+    const entries = plan({
+      campaign: campaign({ channel: 'letter' }),
+      accounts: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((id) => account(id)),
+      debtors: [
+        debtor('d1', 'a1', address),
+        debtor('d2', 'a2', { ...address, streetAddress: '  ' }),
+        debtor('d3', 'a3', { ...address, city: null }),
+        // The account's ZIP code (10001) is not where this debtor receives mail.
+        debtor('d4', 'a4', { ...address, zipCode: null, state: null }),
+        debtor('d5', 'a5', { ...address, state: null }),
+        debtor('d6', 'a6', { ...address, zipCode: null }),
+      ],
+    });
+    expect(entries.map((e) => [e.debtorId, e.status, e.reasons.map((r) => r.code)])).toEqual([
+      ['d1', 'planned', []],
+      ['d2', 'refused', ['NO_ADDRESS']],
+      ['d3', 'refused', ['NO_ADDRESS']],
+      ['d4', 'refused', ['NO_ADDRESS']],
+      ['d5', 'planned', []],
+      ['d6', 'planned', []],
+    ]);
+    expect(entries.find((e) => e.debtorId === 'd2')?.reasons[0]?.message).toMatch(/no postal address/);
+  });
+
+  it('plans up to maxAttemptsPerDebtor contacts, one a day, and skips the days of contacts it keeps', () => {
+    const entries = plan({
+      campaign: campaign({ maxAttemptsPerDebtor: 3 }),
+      accounts: [account('a1')],
+      debtors: [debtor('d1', 'a1')],
+      kept: [{ debtorId: 'd1', planDate: '2026-06-01' }],
+    });
+    expect(entries.map((e) => e.planDate)).toEqual(['2026-06-02', '2026-06-03']);
+  });
+
+  it('counts history and its own planned calls toward 7 calls in 7 days', () => {
+    // Six calls on May 27-June 1 (one a day): one more is allowed in the run ending June 2, then none until the first drops out.
+    const history: ContactHistoryEntry[] = Array.from({ length: 6 }, (_, i) => ({ at: new Date(Date.UTC(2026, 4, 27 + i, 15)), channel: 'call', accountId: 'a1' }));
+    const entries = plan(
+      { campaign: campaign({ channel: 'call', startDate: '2026-06-02', endDate: '2026-06-05', maxAttemptsPerDebtor: 4 }), accounts: [account('a1')], debtors: [debtor('d1', 'a1'), debtor('d2', 'a1')], history },
+      before('2026-06-01T20:00:00Z'),
+    );
+    // d1 takes June 2 (the 7th call), June 3 (May 27 dropped out), June 4, June 5; d2 finds no day left.
+    const planned = entries.filter((e) => e.status === 'planned');
+    expect(planned.map((e) => [e.debtorId, e.planDate])).toEqual([
+      ['d1', '2026-06-02'],
+      ['d1', '2026-06-03'],
+      ['d1', '2026-06-04'],
+      ['d1', '2026-06-05'],
+    ]);
+    const refused = entries.find((e) => e.debtorId === 'd2');
+    expect(refused?.status).toBe('refused');
+    expect(refused?.reasons.map((r) => r.code)).toContain('CALL_LIMIT_REACHED');
+  });
+
+  it('plans nothing before now: a campaign already running starts at the current instant', () => {
+    const entries = plan({ campaign: campaign(), accounts: [account('a1')], debtors: [debtor('d1', 'a1')] }, before('2026-06-01T19:59:00Z'));
+    // 15:59 in New York: one minute of today's window is left.
+    expect(entries[0]?.plannedAt.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-06-01T19:59:00Z'));
+    expect(entries[0]?.plannedAt.getTime()).toBeLessThan(Date.parse('2026-06-01T20:00:00Z'));
+  });
+});
+
+describe('planCampaign across daylight-saving changes (windows in America/New_York)', () => {
+  it('keeps New York wall-clock windows over the spring-forward weekend and follows a Honolulu consumer whose hours shift against them', () => {
+    // Honolulu has no DST: 08:00 HST is 13:00 EST (until March 8) and 14:00 EDT (from March 8).
+    const accounts = Array.from({ length: 30 }, (_, i) => account(`a${i}`, { zipCode: '96813' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Honolulu' }));
+    const c = campaign({ startDate: '2026-03-07', endDate: '2026-03-09', maxAttemptsPerDebtor: 3, schedule: { timeZone: NY, windows: [{ start: '09:00', end: '17:00' }] } });
+    const entries = plan({ campaign: c, accounts, debtors }, before('2026-03-01T00:00:00Z'));
+    expect(entries).toHaveLength(90);
+    for (const e of entries) {
+      const ny = local(e.plannedAt, NY);
+      expect(ny.slice(0, 10)).toBe(e.planDate);
+      expect(ny.slice(11) < '17:00').toBe(true);
+      expect(ny.slice(11) >= (e.planDate === '2026-03-07' ? '13:00' : '14:00')).toBe(true);
+      expect(local(e.plannedAt, 'Pacific/Honolulu').slice(11) >= '08:00').toBe(true);
+    }
+    expect(new Set(entries.map((e) => e.planDate))).toEqual(new Set(['2026-03-07', '2026-03-08', '2026-03-09']));
+  });
+
+  it('plans a window that spans the skipped hour only in the hour and a half that exist', () => {
+    // 01:30-03:30 on March 8: 01:30-02:00 EST (06:30-07:00Z) and 03:00-03:30 EDT (07:00-07:30Z); Guam is 16:30-17:30 then.
+    const accounts = Array.from({ length: 40 }, (_, i) => account(`a${i}`, { zipCode: '96910' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam' }));
+    const c = campaign({ startDate: '2026-03-08', endDate: '2026-03-08', schedule: { timeZone: NY, windows: [{ start: '01:30', end: '03:30' }] } });
+    const entries = plan({ campaign: c, accounts, debtors }, before('2026-03-01T00:00:00Z'));
+    expect(entries.every((e) => e.status === 'planned')).toBe(true);
+    for (const e of entries) {
+      expect(e.plannedAt.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-03-08T06:30:00Z'));
+      expect(e.plannedAt.getTime()).toBeLessThan(Date.parse('2026-03-08T07:30:00Z'));
+    }
+    const hours = new Set(entries.map((e) => local(e.plannedAt, NY).slice(11, 13)));
+    expect(hours).toEqual(new Set(['01', '03']));
+  });
+
+  it('uses both passes of the repeated hour at the fall-back, all on the same campaign date', () => {
+    // 01:00-02:00 on November 1 happens twice: 05:00-06:00Z (EDT) and 06:00-07:00Z (EST).
+    const accounts = Array.from({ length: 40 }, (_, i) => account(`a${i}`, { zipCode: '96910' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam' }));
+    const c = campaign({ startDate: '2026-11-01', endDate: '2026-11-01', schedule: { timeZone: NY, windows: [{ start: '01:00', end: '02:00' }] } });
+    const entries = plan({ campaign: c, accounts, debtors }, before('2026-10-01T00:00:00Z'));
+    expect(entries.every((e) => e.status === 'planned' && e.planDate === '2026-11-01')).toBe(true);
+    expect(entries.every((e) => local(e.plannedAt, NY).slice(11, 13) === '01')).toBe(true);
+    expect(entries.some((e) => e.plannedAt.getTime() < Date.parse('2026-11-01T06:00:00Z'))).toBe(true);
+    expect(entries.some((e) => e.plannedAt.getTime() >= Date.parse('2026-11-01T06:00:00Z'))).toBe(true);
+  });
+
+  it('refuses a Los Angeles consumer for a morning window that is before 08:00 there on every day, saying so', () => {
+    const c = campaign({ startDate: '2026-10-31', endDate: '2026-11-02', schedule: { timeZone: NY, windows: [{ start: '09:00', end: '10:00' }] } });
+    const [entry] = plan({ campaign: c, accounts: [account('a1', { zipCode: '90012' })], debtors: [debtor('d1', 'a1', { timeZone: 'America/Los_Angeles' })] }, before('2026-10-01T00:00:00Z'));
+    expect(entry?.status).toBe('refused');
+    expect(entry?.reasons.map((r) => r.code)).toEqual(['OUTSIDE_CONTACT_HOURS']);
+    expect(local(entry?.plannedAt ?? new Date(0), NY)).toBe('2026-10-31 09:00');
+    expect(evaluateContact({ channel: 'sms', account: { id: 'a1' }, consumer: { timeZone: 'America/Los_Angeles' }, at: entry?.plannedAt }, { clock: before('2026-10-01T00:00:00Z') }).allowed).toBe(false);
+  });
+});

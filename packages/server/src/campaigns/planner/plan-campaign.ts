@@ -1,0 +1,259 @@
+// The pure part of planning: from a campaign's settings, the accounts its filter selected, their
+// debtors, the contact history and the rules, the plan entries (who, when, or why not). No database,
+// no clock but the injected one; plan-store.ts loads the inputs and writes the result.
+import type { Clock } from '../../time/clock.js';
+import type { ContactAccount, ContactChannel, ContactConsumer, ContactHistoryEntry, ContactRefusal, ContactRuleSet, ContactSubject, DoNotContact, TimeInterval } from '../contact-rules/index.js';
+import { allowedIntervalsOnDay, CONTACT_CHANNELS, evaluateContact } from '../contact-rules/index.js';
+import { DAY_MS, MINUTE_MS, formatLocalDate, instantsInLocalWindows, parseLocalDate, parseTimeOfDay, zonedTime } from '../contact-rules/local-time.js';
+import type { CampaignSettings } from './campaign-settings.js';
+
+/** Why an entry is refused: the engine's reasons, or the planner's own (no debtor, no address). */
+export interface PlanRefusal {
+  readonly code: ContactRefusal['code'] | 'NO_DEBTOR' | 'NO_EMAIL' | 'NO_PHONE' | 'NO_ADDRESS' | 'INVALID_CAMPAIGN';
+  readonly message: string;
+  readonly sources?: readonly string[];
+}
+
+/** An account the campaign's filter selected. */
+export interface PlanAccount extends ContactAccount {
+  readonly fileNumber?: string | null;
+}
+
+/** A debtor (the person to reach) of a selected account. */
+export interface PlanDebtor {
+  readonly id: string;
+  readonly accountId: string;
+  readonly debtorSeq?: number | null;
+  readonly phone?: string | null;
+  readonly email?: string | null;
+  readonly streetAddress?: string | null;
+  readonly city?: string | null;
+  readonly zipCode?: string | null;
+  readonly state?: string | null;
+  readonly timeZone?: string | null;
+  readonly doNotContact?: DoNotContact;
+}
+
+/** A contact of this campaign the new plan keeps (sent, task or done): it uses up one of the debtor's attempts and their day. */
+export interface KeptContact {
+  readonly debtorId: string;
+  /** Its campaign-zone date. */
+  readonly planDate: string;
+}
+
+/** Everything a plan is made from. */
+export interface PlanInput {
+  readonly campaign: CampaignSettings;
+  readonly accounts: readonly PlanAccount[];
+  readonly debtors: readonly PlanDebtor[];
+  /** Contacts made (contact_attempts) and planned by other campaigns, with their accountId. */
+  readonly history: readonly ContactHistoryEntry[];
+  readonly kept?: readonly KeptContact[];
+  readonly rules?: ContactRuleSet;
+}
+
+/** One entry of the plan. */
+export interface PlanEntry {
+  readonly accountId: string;
+  readonly debtorId: string | null;
+  readonly clientNumber: string | null;
+  readonly fileNumber: string | null;
+  readonly channel: ContactChannel;
+  readonly status: 'planned' | 'refused';
+  /** When the contact is planned; for a refusal, the start of the first candidate day's first window (so it shows on the calendar). */
+  readonly plannedAt: Date;
+  /** The campaign-zone date of plannedAt. */
+  readonly planDate: string;
+  /** Empty for a planned entry. */
+  readonly reasons: readonly PlanRefusal[];
+}
+
+/** What the planner needs from outside: the time. */
+export interface PlannerDeps {
+  readonly clock: Clock;
+}
+
+/** The campaign days still ahead at `now` (campaign-zone day numbers), in order. */
+export function candidateDays(campaign: CampaignSettings, now: Date): number[] {
+  const first = parseLocalDate(campaign.startDate) ?? 0;
+  const last = parseLocalDate(campaign.endDate) ?? -1;
+  const today = zonedTime(now.getTime(), campaign.schedule.timeZone).dayNumber;
+  const days: number[] = [];
+  for (let day = Math.max(first, today); day <= last; day++) days.push(day);
+  return days;
+}
+
+/** The instants of one campaign day inside its windows (exact across daylight-saving changes). */
+export function campaignWindowsOnDay(campaign: CampaignSettings, day: number): TimeInterval[] {
+  const windows = campaign.schedule.windows.map((w) => ({ start: parseTimeOfDay(w.start) ?? 0, end: parseTimeOfDay(w.end) ?? 0 }));
+  return instantsInLocalWindows(campaign.schedule.timeZone, (day - 1) * DAY_MS, (day + 2) * DAY_MS, (d) => (d === day ? windows : [])).map((i) => ({ start: new Date(i.start), end: new Date(i.end) }));
+}
+
+/** FNV-1a of a text as a fraction in [0, 1): the same debtor and day always land at the same point. */
+function spread(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash / 2 ** 32;
+}
+
+/**
+ * A point of the allowed intervals at fraction `f` of their total length, on a whole minute when the
+ * interval allows, so contacts spread over the day instead of all at the window's start.
+ */
+function pick(intervals: readonly TimeInterval[], f: number): Date {
+  const total = intervals.reduce((sum, i) => sum + (i.end.getTime() - i.start.getTime()), 0);
+  let offset = Math.floor(f * total);
+  for (const interval of intervals) {
+    const length = interval.end.getTime() - interval.start.getTime();
+    if (offset < length) {
+      const t = interval.start.getTime() + offset;
+      const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
+      return new Date(minute >= interval.start.getTime() ? minute : t);
+    }
+    offset -= length;
+  }
+  const last = intervals[intervals.length - 1];
+  return last === undefined ? new Date(0) : last.start;
+}
+
+const blank = (text: string | null | undefined): boolean => (text ?? '').trim() === '';
+
+/**
+ * The debtor's own postal address is usable for a letter: street, city and a ZIP code or state. The
+ * account's ZIP code does not count: it may be the property's, not where the debtor receives mail.
+ */
+export function hasPostalAddress(debtor: PlanDebtor): boolean {
+  return !blank(debtor.streetAddress) && !blank(debtor.city) && !(blank(debtor.zipCode) && blank(debtor.state));
+}
+
+/** The address the channel needs, or the refusal when the debtor has none (the runner asks again when the contact is due). */
+export function missingAddress(channel: ContactChannel, debtor: PlanDebtor): PlanRefusal | null {
+  if (channel === 'email' && blank(debtor.email)) return { code: 'NO_EMAIL', message: 'The debtor has no email address.' };
+  if ((channel === 'sms' || channel === 'call') && blank(debtor.phone)) return { code: 'NO_PHONE', message: 'The debtor has no phone number.' };
+  if (channel === 'letter' && !hasPostalAddress(debtor)) return { code: 'NO_ADDRESS', message: 'The debtor has no postal address (street, city and ZIP code or state).' };
+  return null;
+}
+
+/** The consumer facts the engine reads from a debtor (the account's ZIP code when the debtor has none). */
+export function consumerOf(debtor: PlanDebtor): ContactConsumer {
+  return { timeZone: debtor.timeZone ?? null, state: debtor.state ?? null, ...(debtor.doNotContact === undefined ? {} : { doNotContact: debtor.doNotContact }) };
+}
+
+/** The account as the engine sees it for one debtor: the debtor's own ZIP code wins. */
+export function accountFor(account: PlanAccount, debtor: PlanDebtor | undefined): ContactAccount {
+  const zip = debtor?.zipCode !== undefined && debtor.zipCode !== null && debtor.zipCode.trim() !== '' ? debtor.zipCode : account.zipCode;
+  return { id: account.id, clientNumber: account.clientNumber ?? null, accountStatus: account.accountStatus ?? null, zipCode: zip ?? null, disputed: account.disputed === true };
+}
+
+/** How many instants a refused debtor's reasons are gathered from (the first window starts of the range). */
+const REASON_SAMPLES = 62;
+
+/** Every distinct reason the engine gives at the first usable instant of each window of the candidate days. */
+function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, days: readonly number[], now: number, clock: Clock): PlanRefusal[] {
+  const byCode = new Map<string, PlanRefusal>();
+  let samples = 0;
+  for (const day of days) {
+    for (const window of campaignWindowsOnDay(campaign, day)) {
+      if (window.end.getTime() <= now || samples >= REASON_SAMPLES) continue;
+      samples += 1;
+      const at = new Date(Math.max(window.start.getTime(), now));
+      const decision = evaluateContact({ ...subject, at }, { clock });
+      if (decision.allowed) continue;
+      for (const reason of decision.reasons) if (!byCode.has(reason.code)) byCode.set(reason.code, reason);
+    }
+  }
+  return [...byCode.values()];
+}
+
+/**
+ * Plans a campaign: per debtor of each selected account, up to maxAttemptsPerDebtor contacts, at most
+ * one a campaign day, each at an instant inside the campaign's windows that the contact-rule engine
+ * allows given the history and every contact planned before it on the same account (planned calls
+ * count toward the call limits). A debtor with no allowed instant in the whole range, an account
+ * without a debtor and a debtor without the channel's address get one refused entry with the reasons.
+ */
+export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
+  const { campaign } = input;
+  const now = deps.clock.now().getTime();
+  const days = candidateDays(campaign, deps.clock.now());
+  const channel = campaign.channel;
+  // Where a refusal shows: the first candidate day's first window start (or now, if later).
+  const firstWindow = days.length === 0 ? undefined : campaignWindowsOnDay(campaign, days[0] ?? 0)[0];
+  const refusalAt = new Date(Math.max(firstWindow?.start.getTime() ?? now, now));
+  const refusalDate = formatLocalDate(zonedTime(refusalAt.getTime(), campaign.schedule.timeZone).dayNumber);
+  const debtorsOf = new Map<string, PlanDebtor[]>();
+  for (const debtor of input.debtors) {
+    const list = debtorsOf.get(debtor.accountId) ?? [];
+    list.push(debtor);
+    debtorsOf.set(debtor.accountId, list);
+  }
+  const keptDays = new Map<string, Set<string>>();
+  for (const kept of input.kept ?? []) {
+    const set = keptDays.get(kept.debtorId) ?? new Set<string>();
+    set.add(kept.planDate);
+    keptDays.set(kept.debtorId, set);
+  }
+  const historyOf = new Map<string, ContactHistoryEntry[]>();
+  for (const entry of input.history) {
+    if (entry.accountId === undefined) continue;
+    const list = historyOf.get(entry.accountId) ?? [];
+    list.push(entry);
+    historyOf.set(entry.accountId, list);
+  }
+  const entries: PlanEntry[] = [];
+  const accounts = [...input.accounts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const account of accounts) {
+    const base = { accountId: account.id, clientNumber: account.clientNumber ?? null, fileNumber: account.fileNumber ?? null, channel };
+    const refuse = (debtorId: string | null, reasons: readonly PlanRefusal[]): void => {
+      entries.push({ ...base, debtorId, status: 'refused', plannedAt: refusalAt, planDate: refusalDate, reasons });
+    };
+    const debtors = [...(debtorsOf.get(account.id) ?? [])].sort((a, b) => (a.debtorSeq ?? 0) - (b.debtorSeq ?? 0) || (a.id < b.id ? -1 : 1));
+    if (debtors.length === 0) {
+      refuse(null, [{ code: 'NO_DEBTOR', message: `Account ${account.fileNumber ?? account.id} has no debtor to contact.` }]);
+      continue;
+    }
+    // Regulation F counts per debt: every debtor's contacts on this account share one history.
+    const history = [...(historyOf.get(account.id) ?? [])];
+    for (const debtor of debtors) {
+      const missing = missingAddress(channel, debtor);
+      if (missing !== null) {
+        refuse(debtor.id, [missing]);
+        continue;
+      }
+      const taken = keptDays.get(debtor.id) ?? new Set<string>();
+      let remaining = campaign.maxAttemptsPerDebtor - taken.size;
+      if (remaining <= 0) continue;
+      const subject = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), campaign: campaign.schedule, rules: input.rules ?? {} };
+      let planned = 0;
+      for (const day of days) {
+        if (remaining <= 0) break;
+        const date = formatLocalDate(day);
+        if (taken.has(date)) continue;
+        const allowed = allowedIntervalsOnDay({ ...subject, history }, date)
+          .map((i) => ({ start: new Date(Math.max(i.start.getTime(), now)), end: i.end }))
+          .filter((i) => i.end.getTime() > i.start.getTime());
+        if (allowed.length === 0) continue;
+        const at = pick(allowed, spread(`${campaign.id}|${debtor.id}|${date}`));
+        // The intervals are exact; checking the chosen instant again costs little and guards the law.
+        if (!evaluateContact({ ...subject, history, at }, deps).allowed) continue;
+        entries.push({ ...base, debtorId: debtor.id, status: 'planned', plannedAt: at, planDate: date, reasons: [] });
+        history.push({ at, channel, direction: 'outbound', accountId: account.id });
+        planned += 1;
+        remaining -= 1;
+      }
+      if (planned === 0 && taken.size === 0) {
+        const reasons = days.length === 0 ? [] : refusalReasons({ ...subject, history }, campaign, days, now, deps.clock);
+        refuse(debtor.id, reasons.length > 0 ? reasons : [{ code: 'OUTSIDE_CAMPAIGN_WINDOW', message: 'No campaign day is left in which the rules allow this contact.' }]);
+      }
+    }
+  }
+  return entries;
+}
+
+/** True when `channel` is one the engine knows (for rows read back from the database). */
+export function isContactChannel(channel: unknown): channel is ContactChannel {
+  return CONTACT_CHANNELS.some((c) => c === channel);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, dayAriaLabel, dayTitle, daysInMonth, monthGrid, monthTitle, openingMonth } from './plan-calendar';
+
+const day = (date: string, counts: Partial<Record<'planned' | 'refused' | 'sent' | 'tasks' | 'done' | 'failed' | 'cancelled', number>> = {}) => ({
+  date,
+  planned: 0,
+  refused: 0,
+  sent: 0,
+  tasks: 0,
+  done: 0,
+  failed: 0,
+  cancelled: 0,
+  ...counts,
+});
+
+describe('monthGrid', () => {
+  it('lays a month out in Sunday-first weeks with blanks before the 1st and after the last day', () => {
+    const weeks = monthGrid({ year: 2026, month: 12 });
+    // 1 December 2026 is a Tuesday.
+    expect(weeks[0]).toEqual([null, null, '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+    expect(weeks.at(-1)).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', null, null]);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+  });
+
+  it.each([
+    [2026, 3, 31],
+    [2026, 11, 30],
+  ])('gives each day of %i-%i once, daylight-saving change included', (year, month, days) => {
+    const dates = monthGrid({ year, month }).flat().filter((cell): cell is string => cell !== null);
+    expect(dates).toHaveLength(days);
+    expect(new Set(dates).size).toBe(days);
+    // 8 March and 1 November 2026 are the US changes: both are there, on a Sunday.
+    const change = month === 3 ? '2026-03-08' : '2026-11-01';
+    expect(monthGrid({ year, month }).find((week) => week.includes(change))?.[0]).toBe(change);
+  });
+
+  it('knows leap years', () => {
+    expect(daysInMonth({ year: 2028, month: 2 })).toBe(29);
+    expect(daysInMonth({ year: 2026, month: 2 })).toBe(28);
+  });
+});
+
+describe('months and day words', () => {
+  it('steps across years both ways', () => {
+    expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+    expect(monthTitle({ year: 2026, month: 12 })).toBe('December 2026');
+  });
+
+  it('names a day button by its date and counts, leaving out states with none', () => {
+    expect(dayTitle('2026-12-03')).toBe('3 December 2026');
+    expect(dayAriaLabel('2026-12-03', day('2026-12-03', { planned: 12, refused: 2 }))).toBe('3 December 2026: 12 planned, 2 refused');
+    expect(dayAriaLabel('2026-12-04', day('2026-12-04', { planned: 1, tasks: 1, done: 3 }))).toBe('4 December 2026: 1 planned, 1 task, 3 done');
+    expect(dayAriaLabel('2026-12-05', undefined)).toBe('5 December 2026: no contacts');
+  });
+
+  it('opens on the first planned day, else the start date, else today', () => {
+    expect(openingMonth([day('2027-01-04')], '2026-12-01', '2026-11-26')).toEqual({ year: 2027, month: 1 });
+    expect(openingMonth([], '2026-12-01', '2026-11-26')).toEqual({ year: 2026, month: 12 });
+    expect(openingMonth([], null, '2026-11-26')).toEqual({ year: 2026, month: 11 });
+  });
+});
