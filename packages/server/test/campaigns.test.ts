@@ -359,6 +359,39 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
     expect(await campaignStatus(id)).toBe('done');
   });
 
+  it('applies contact rules kept as data: a state rule blocks a channel, a client rule narrows the hours, and only Admins write them', async () => {
+    const admin = (await issueTokensFor(server, 'admin')).AccessToken;
+    const ruleInput = (scope: string, scopeValue: string, rule: Record<string, unknown>) => ({ ruleName: `${scope} ${scopeValue}`, scope, scopeValue, rule: JSON.stringify(rule), active: true });
+    const byStaff = await gql(server, staff, `mutation ($i: CreateContactRuleMdlInput!) { createContactRuleMdl(input: $i) { id } }`, { i: ruleInput('state', 'MA', { blockedChannels: ['sms'] }) });
+    expect(byStaff.errors?.map((e) => e.errorType)).toEqual(['Unauthorized']);
+    const maRule = await create(server, admin, 'ContactRuleMdl', ruleInput('state', 'MA', { blockedChannels: ['sms'] }));
+    const clientRule = await create(server, admin, 'ContactRuleMdl', ruleInput('client', 'C-9105', { hours: { call: { start: '12:00', end: '13:00' } } }));
+
+    const boston = await create(server, staff, 'AccountMdl', { clientNumber: 'C-9104', fileNumber: 'F-20', accountStatus: 'ACTIVE', currentUpb: 500, delinquencyDate: '2026-01-02', zipCode: '02108' });
+    await create(server, staff, 'DebtorMdl', { accountmdlID: boston, clientNumber: 'C-9104', fileNumber: 'F-20', debtorSeq: 1, firstName: 'Eve', phone: '+16175550100', zipCode: '02108', state: 'MA' });
+    const noon = await create(server, staff, 'AccountMdl', { clientNumber: 'C-9105', fileNumber: 'F-21', accountStatus: 'ACTIVE', currentUpb: 500, delinquencyDate: '2026-01-02', zipCode: '10001' });
+    await create(server, staff, 'DebtorMdl', { accountmdlID: noon, clientNumber: 'C-9105', fileNumber: 'F-21', debtorSeq: 1, firstName: 'Finn', phone: '+12125550177', timeZone: NY });
+    // Earlier tests moved the clock on: the campaigns start two days after whatever now is.
+    const day = (offset: number): string => new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const later = { startDate: day(2), endDate: day(3) };
+    const texts = await create(server, staff, 'CampaignMdl', campaignInput('Boston texts', 'sms', 'C-9104', later));
+    const calls = await create(server, staff, 'CampaignMdl', campaignInput('Lunch calls', 'call', 'C-9105', later));
+    try {
+      expect(await plan(texts)).toMatchObject({ planned: 0, refused: 1 });
+      const [refused] = await entries(texts);
+      expect(reasonCodes(refused)).toEqual(['CHANNEL_NOT_ALLOWED']);
+      expect(refused?.reasons).toContain('state MA');
+
+      expect(await plan(calls)).toMatchObject({ planned: 1, refused: 0 });
+      const [call] = await entries(calls);
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: NY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(call?.plannedAt ?? ''));
+      // The campaign's window is 10:00–16:00; the client's rule leaves 12:00–13:00.
+      expect(local >= '12:00' && local < '13:00').toBe(true);
+    } finally {
+      for (const id of [maRule, clientRule]) await gql(server, admin, `mutation ($i: DeleteContactRuleMdlInput!) { deleteContactRuleMdl(input: $i) { id } }`, { i: { id } });
+    }
+  });
+
   it('answers client users, unknown campaigns and bad settings with typed errors', async () => {
     const clientPlan = await gql(server, client, PLAN_MUTATION, { id: ids.email });
     expect(clientPlan.errors?.map((e) => e.errorType)).toEqual(['Unauthorized']);

@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { signIn } from '../e2e/people';
-import type { Person } from '../e2e/people';
+import { demoPerson, signIn } from '../e2e/people';
 import { startServer } from '../e2e/server';
 import { accountsCsv } from './import-file';
 
@@ -32,8 +31,6 @@ export interface ImportRun {
 const BENCH_DATABASE = 'steward_import_bench';
 const POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The demo staff user `pnpm start` seeds (SMS MFA, codes read from the development outbox). */
-const STAFF: Person = { username: 'staff', email: 'staff@steward.example.com', phone: '+15555550101', password: 'Staff-Passw0rd!', givenName: 'Sam', familyName: 'Staff' };
 
 function freshPostgresDatabase(): string {
   // A database of its own, dropped and created again, so every run starts from the demo data alone.
@@ -54,7 +51,7 @@ export async function measureImport(browser: Browser, engine: ImportEngine, rows
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    await signIn(page, server.baseUrl, STAFF, { path: '/login?next=%2Ffiles' });
+    await signIn(page, server.baseUrl, demoPerson('staff'), { path: '/login?next=%2Ffiles' });
     await page.waitForURL((url) => url.pathname === '/files');
     await page.getByLabel('Import into').selectOption({ label: 'Accounts' });
     const importButton = page.getByRole('button', { name: 'Import', exact: true });

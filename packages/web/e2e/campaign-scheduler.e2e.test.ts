@@ -6,19 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForSuite, newContext, saveScreenshot } from './browser';
-import { expectHeading, signIn } from './people';
-import type { Person } from './people';
+import { demoPerson, expectHeading, signIn } from './people';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForSuite();
 
-/** A seeded demo user of the development server (packages/server/src/seed/seed.ts). */
-function demoPerson(username: 'staff' | 'client', password: string, phone: string): Person {
-  return { username, password, email: `${username}@steward.example.com`, phone, givenName: '', familyName: '' };
-}
-
-const staff = demoPerson('staff', 'Staff-Passw0rd!', '+15555550101');
-const client = demoPerson('client', 'Client-Passw0rd!', '+15555550102');
+const staff = demoPerson('staff', inject('e2eStateDir'));
+const client = demoPerson('client', inject('e2eStateDir'));
 
 /** The date `days` days after today in New York (the campaign's zone), as the date input takes it. */
 function newYorkDate(days: number): string {
@@ -44,6 +38,8 @@ describe('the campaign scheduler', () => {
     await form.getByLabel('Time zone of the daily windows').selectOption('America/New_York');
     await form.getByLabel('Window 1 starts').fill('08:00');
     await form.getByLabel('Window 1 ends').fill('10:00');
+    // The seeded accounts are 35 days past due or more; accounts other files import have no delinquency date.
+    await form.getByLabel('Days past due from').fill('30');
     // A mistake first: the field says what is wrong and nothing is created.
     await form.getByLabel('Balance from ($)').fill('12.345');
     await form.getByRole('button', { name: 'Create campaign' }).click();

@@ -9,19 +9,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { xlsxWorkbook } from '../src/testing/xlsx-workbook';
 import { chromiumForSuite, newContext, saveScreenshot } from './browser';
-import { expectHeading, signIn } from './people';
-import type { Person } from './people';
+import { demoPerson, expectHeading, signIn } from './people';
 
 const baseUrl = inject('baseUrl');
 const browser = chromiumForSuite();
 
-/** A seeded demo user of the development server (packages/server/src/seed/seed.ts). */
-function demoPerson(username: 'staff' | 'client', password: string, phone: string): Person {
-  return { username, password, email: `${username}@steward.example.com`, phone, givenName: '', familyName: '' };
-}
-
-const staff = demoPerson('staff', 'Staff-Passw0rd!', '+15555550101');
-const client = demoPerson('client', 'Client-Passw0rd!', '+15555550102');
+const staff = demoPerson('staff', inject('e2eStateDir'));
+const client = demoPerson('client', inject('e2eStateDir'));
 
 // File numbers unique to this run: the server's database is shared by every e2e file.
 const tag = `E2E-IMP-${randomBytes(3).toString('hex').toUpperCase()}`;

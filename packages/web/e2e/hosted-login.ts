@@ -29,12 +29,13 @@ export async function signInOnHostedPage(page: Page, appUrl: string, person: Per
         await submit(() => page.getByRole('button', { name: /Authenticator app/ }).click());
         break;
       case 'Set up your authenticator app': {
-        person.authenticator = new Authenticator(((await page.locator('.totp-setup__secret').textContent()) ?? '').replace(/\s+/g, ''));
+        person.authenticator = new Authenticator(((await page.locator('.totp-setup__secret').textContent()) ?? '').replace(/\s+/g, ''), person.totpStateFile);
         await page.getByRole('textbox', { name: 'Code from the app' }).fill(await person.authenticator.code());
         await submit(() => page.getByRole('button', { name: 'Confirm' }).click());
         break;
       }
       case 'Enter your authenticator code':
+        person.authenticator ??= person.totpStateFile === undefined ? undefined : Authenticator.load(person.totpStateFile);
         if (person.authenticator === undefined) throw new Error('asked for a TOTP code before TOTP was set up');
         await page.getByRole('textbox', { name: 'Authenticator code' }).fill(await person.authenticator.code());
         await submit(() => page.locator('form button[type="submit"]').first().click());

@@ -1,5 +1,6 @@
 // Test people and the sign-up / sign-in / sign-out moves the scenarios repeat, done through the UI.
 import { randomBytes, randomInt } from 'node:crypto';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './launch';
 import { latestCode } from './outbox';
@@ -15,6 +16,32 @@ export interface Person {
   familyName: string;
   /** Set once the person has set up TOTP. */
   authenticator?: Authenticator;
+  /** Where a person shared by several test files keeps the authenticator (see demoPerson). */
+  totpStateFile?: string;
+}
+
+const DEMO_CREDENTIALS = {
+  admin: { password: 'Admin-Passw0rd!', phone: '+15555550100' },
+  staff: { password: 'Staff-Passw0rd!', phone: '+15555550101' },
+  client: { password: 'Client-Passw0rd!', phone: '+15555550102' },
+} as const;
+
+/**
+ * A demo user the development server seeds (packages/server/src/seed/seed.ts). The first sign-in
+ * sets up TOTP; with `stateDir` (the e2e run's, from inject('e2eStateDir')) every test file signing
+ * the same user in shares that authenticator.
+ */
+export function demoPerson(username: keyof typeof DEMO_CREDENTIALS, stateDir?: string): Person {
+  const { password, phone } = DEMO_CREDENTIALS[username];
+  return {
+    username,
+    password,
+    email: `${username}@steward.example.com`,
+    phone,
+    givenName: '',
+    familyName: '',
+    ...(stateDir === undefined ? {} : { totpStateFile: path.join(stateDir, `totp-${username}.json`) }),
+  };
 }
 
 /** A new person with unique username, email and phone number. */
@@ -90,12 +117,13 @@ export async function finishSignIn(page: Page, baseUrl: string, person: Person, 
         break;
       case 'Set up your authenticator app': {
         const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-        person.authenticator = new Authenticator(secret);
+        person.authenticator = new Authenticator(secret, person.totpStateFile);
         await page.getByRole('textbox', { name: 'Code from the app' }).fill(await person.authenticator.code());
         await page.getByRole('button', { name: 'Verify and finish' }).click();
         break;
       }
       case 'Enter your authenticator code':
+        person.authenticator ??= person.totpStateFile === undefined ? undefined : Authenticator.load(person.totpStateFile);
         if (person.authenticator === undefined) throw new Error('asked for a TOTP code before TOTP was set up');
         await page.getByRole('textbox', { name: 'Authenticator code' }).fill(await person.authenticator.code());
         await page.getByRole('button', { name: 'Verify' }).click();

@@ -12,7 +12,7 @@ import { PROTECTED_PATHS, canOpen } from '../src/access/permissions';
 import type { ProtectedPath, Role } from '../src/access/permissions';
 import { MENU, menuLinks } from '../src/shell/menu';
 import { chromiumForSuite, newContext } from './browser';
-import { expectHeading, newSignedInPerson, signIn } from './people';
+import { demoPerson, expectHeading, newSignedInPerson, signIn } from './people';
 import type { Person } from './people';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -51,11 +51,6 @@ const VISITOR_ROUTES: readonly (readonly [string, string])[] = [
   ['/error-500', 'Something went wrong'],
   ['/no/such/page', 'Page not found'],
 ];
-
-/** A seeded demo user of the development server (packages/server/src/seed/seed.ts). */
-function demoPerson(username: 'admin' | 'staff' | 'client', password: string, phone: string): Person {
-  return { username, password, email: `${username}@steward.example.com`, phone, givenName: '', familyName: '' };
-}
 
 /** A file name for a route: `/` is `home`, slashes become dashes. */
 function slug(route: string): string {
@@ -205,9 +200,9 @@ const browser = chromiumForSuite();
 const WALK_TIMEOUT = 180_000;
 
 const demo: Record<'admin' | 'staff' | 'client', Person> = {
-  admin: demoPerson('admin', 'Admin-Passw0rd!', '+15555550100'),
-  staff: demoPerson('staff', 'Staff-Passw0rd!', '+15555550101'),
-  client: demoPerson('client', 'Client-Passw0rd!', '+15555550102'),
+  admin: demoPerson('admin', inject('e2eStateDir')),
+  staff: demoPerson('staff', inject('e2eStateDir')),
+  client: demoPerson('client', inject('e2eStateDir')),
 };
 
 // The roles walk side by side in one browser (a context each): they sign in different users.

@@ -1,5 +1,6 @@
 // RFC 6238 TOTP for the tests' "authenticator app": HMAC-SHA1, 30-second steps, 6 digits.
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -29,23 +30,50 @@ export function totpAt(secret: string, step: number): string {
 /**
  * An authenticator app for one secret. The server accepts one step either side of now and never
  * the same step twice, so each code comes from a step not used yet (waiting for a new one if needed).
+ * With a state file the secret and the used steps outlive the test file: the demo users are shared
+ * by every e2e file, each in its own module scope, against one server.
  */
 export class Authenticator {
   private readonly used = new Set<number>();
 
-  constructor(readonly secret: string) {}
+  constructor(
+    readonly secret: string,
+    private readonly stateFile?: string,
+  ) {
+    this.save();
+  }
+
+  /** The authenticator a state file holds, if some earlier test set one up. */
+  static load(stateFile: string): Authenticator | undefined {
+    if (!existsSync(stateFile)) return undefined;
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string };
+    return new Authenticator(state.secret, stateFile);
+  }
 
   /** A code the server will accept now. */
   async code(): Promise<string> {
     for (;;) {
+      this.restore();
       const now = Math.floor(Date.now() / 1000 / 30);
       // The previous step is risky near a boundary; prefer now, then the next one.
       const step = [now, now + 1].find((candidate) => !this.used.has(candidate));
       if (step !== undefined) {
         this.used.add(step);
+        this.save();
         return totpAt(this.secret, step);
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+  }
+
+  private restore(): void {
+    if (this.stateFile === undefined || !existsSync(this.stateFile)) return;
+    const state = JSON.parse(readFileSync(this.stateFile, 'utf8')) as { used: number[] };
+    for (const step of state.used) this.used.add(step);
+  }
+
+  private save(): void {
+    if (this.stateFile === undefined) return;
+    writeFileSync(this.stateFile, JSON.stringify({ secret: this.secret, used: [...this.used] }));
   }
 }

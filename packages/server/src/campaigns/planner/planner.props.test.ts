@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns, propertyTimeout } from '../../../test/properties.js';
+import { localOf } from '../../../test/campaigns/local-time-oracle.js';
 import { ManualClock } from '../../time/clock.js';
 import type { ContactChannel, ContactHistoryEntry, ContactRuleSet } from '../contact-rules/index.js';
 import { evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
@@ -18,19 +19,6 @@ const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America
 const ZIPS = ['10001', '60601', '80202', '85004', '90012', '99501', '96813', '96910', '00901', '47320', '79901', '58501'];
 const STARTS = ['2026-03-05', '2026-03-07', '2026-10-29', '2026-10-31', '2026-11-01', '2026-06-15'];
 const CHANNELS: ContactChannel[] = ['call', 'sms', 'email', 'letter'];
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** The local date (as a day index) and 'HH:MM' of an instant, from a formatter of the test's own. */
-function localOf(t: number, zone: string): { day: number; hhmm: string; date: string } {
-  let format = formats.get(zone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formats.set(zone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return { day: Date.parse(`${date}T00:00:00Z`) / DAY, hhmm: `${p.hour}:${p.minute}`, date };
-}
 
 const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

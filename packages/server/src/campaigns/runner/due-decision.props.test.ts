@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns, propertyTimeout } from '../../../test/properties.js';
+import { localOf } from '../../../test/campaigns/local-time-oracle.js';
 import { ManualClock } from '../../time/clock.js';
 import type { ContactChannel, ContactHistoryEntry, ContactRuleSet } from '../contact-rules/index.js';
 import { evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
@@ -20,17 +21,6 @@ const HOUR = 3_600_000;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'Pacific/Honolulu'];
 const STARTS = ['2026-03-06', '2026-03-07', '2026-10-30', '2026-10-31'];
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function localOf(t: number, zone: string): { day: number; date: string; hhmm: string } {
-  let format = formats.get(zone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formats.set(zone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return { day: Date.parse(`${date}T00:00:00Z`) / DAY, date, hhmm: `${p.hour}:${p.minute}` };
-}
 
 const hhmm = (halfHours: number): string => `${String(Math.floor(halfHours / 2)).padStart(2, '0')}:${halfHours % 2 === 0 ? '00' : '30'}`;
 
