@@ -1,12 +1,15 @@
 import type { CampaignPlanDay } from '@steward/data-client';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Button } from '../../ui/Button';
-import { WEEKDAYS, addMonths, dayAriaLabel, monthGrid, monthTitle } from './plan-calendar';
+import { WEEKDAYS, addMonths, dayAfterKey, dayAriaLabel, monthGrid, monthTitle } from './plan-calendar';
 import type { YearMonth } from './plan-calendar';
 
 /**
  * A month of a plan: each campaign day is a button named by its date and counts ("3 December 2026:
  * 12 planned, 2 refused"), so keyboard and screen-reader users choose a day as mouse users do; the
- * coloured digits are the same counts for the eye.
+ * coloured digits are the same counts for the eye. One day is in the tab order (the selected one, else
+ * the first); the arrow keys, Home and End move between days, Enter or Space opens one (the grid pattern).
  */
 export function PlanCalendar({ days, month, onMonth, selected, onSelect, startDate, endDate }: {
   days: readonly CampaignPlanDay[];
@@ -20,6 +23,18 @@ export function PlanCalendar({ days, month, onMonth, selected, onSelect, startDa
   const byDate = new Map(days.map((day) => [day.date, day]));
   const title = monthTitle(month);
   const inCampaign = (date: string): boolean => byDate.has(date) || (startDate !== null && endDate !== null && date >= startDate && date <= endDate);
+  const campaignDays = monthGrid(month)
+    .flat()
+    .filter((date): date is string => date !== null && inCampaign(date));
+  const [focused, setFocused] = useState<string | null>(null);
+  const tabStop = [focused, selected].find((date) => date !== null && campaignDays.includes(date)) ?? campaignDays[0] ?? null;
+  const grid = useRef<HTMLTableElement>(null);
+  const move = (event: KeyboardEvent<HTMLButtonElement>, date: string): void => {
+    const next = dayAfterKey(campaignDays, date, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${next}"]`)?.focus();
+  };
   return (
     <div className="plan-calendar">
       <div className="plan-calendar__bar">
@@ -33,7 +48,7 @@ export function PlanCalendar({ days, month, onMonth, selected, onSelect, startDa
           ›
         </Button>
       </div>
-      <table className="plan-calendar__grid">
+      <table className="plan-calendar__grid" ref={grid}>
         <caption className="visually-hidden">Contact plan for {title}: each day with its planned and refused contacts</caption>
         <thead>
           <tr>
@@ -60,7 +75,16 @@ export function PlanCalendar({ days, month, onMonth, selected, onSelect, startDa
                 }
                 return (
                   <td key={date}>
-                    <button type="button" className="plan-calendar__day" aria-pressed={selected === date} onClick={() => onSelect(date)}>
+                    <button
+                      type="button"
+                      className="plan-calendar__day"
+                      data-date={date}
+                      tabIndex={date === tabStop ? 0 : -1}
+                      aria-pressed={selected === date}
+                      onClick={() => onSelect(date)}
+                      onKeyDown={(event) => move(event, date)}
+                      onFocus={() => setFocused(date)}
+                    >
                       {/* The name is text, not aria-label: the visible digits are a shorthand of it (WCAG 2.5.3, label in name). */}
                       <span className="visually-hidden">{dayAriaLabel(date, day)}</span>
                       <span className="plan-calendar__number" aria-hidden="true">

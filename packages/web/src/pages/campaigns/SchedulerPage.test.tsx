@@ -162,6 +162,16 @@ describe('the campaign scheduler', () => {
     expect(within(calendar).getAllByRole('button')).toHaveLength(4);
     await user.click(day);
     expect(day.getAttribute('aria-pressed')).toBe('true');
+    // One day in the tab order; the arrow keys walk the campaign's days, Enter opens one.
+    expect(within(calendar).getAllByRole('button').filter((b) => b.tabIndex === 0)).toEqual([day]);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(within(calendar).getByRole('button', { name: '4 December 2026: 1 planned' }));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(within(calendar).getByRole('button', { name: '1 December 2026: no contacts' }));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(day);
+    await user.keyboard('{Enter}');
+    expect(day.getAttribute('aria-pressed')).toBe('true');
 
     const table = await screen.findByRole('table', { name: 'Contacts of 3 December 2026 by planned time' });
     const rows = within(table).getAllByRole('row').slice(1);

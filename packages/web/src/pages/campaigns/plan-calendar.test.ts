@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayAriaLabel, dayTitle, daysInMonth, monthGrid, monthTitle, openingMonth } from './plan-calendar';
+import { addMonths, dayAfterKey, dayAriaLabel, dayTitle, daysInMonth, monthGrid, monthTitle, openingMonth } from './plan-calendar';
 
 const day = (date: string, counts: Partial<Record<'planned' | 'refused' | 'sent' | 'tasks' | 'done' | 'failed' | 'cancelled', number>> = {}) => ({
   date,
@@ -58,5 +58,30 @@ describe('months and day words', () => {
     expect(openingMonth([day('2027-01-04')], '2026-12-01', '2026-11-26')).toEqual({ year: 2027, month: 1 });
     expect(openingMonth([], '2026-12-01', '2026-11-26')).toEqual({ year: 2026, month: 12 });
     expect(openingMonth([], null, '2026-11-26')).toEqual({ year: 2026, month: 11 });
+  });
+});
+
+describe('dayAfterKey', () => {
+  // A campaign on 2–6 and 9–13 November 2026 (weekdays; the US clocks go back on the 1st).
+  const days = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'];
+
+  it('moves left and right between campaign days, skipping days outside the campaign', () => {
+    expect(dayAfterKey(days, '2026-11-06', 'ArrowRight')).toBe('2026-11-09');
+    expect(dayAfterKey(days, '2026-11-09', 'ArrowLeft')).toBe('2026-11-06');
+    expect(dayAfterKey(days, '2026-11-02', 'ArrowLeft')).toBeNull();
+    expect(dayAfterKey(days, '2026-11-13', 'ArrowRight')).toBeNull();
+  });
+
+  it('moves up and down by a week only onto a campaign day', () => {
+    expect(dayAfterKey(days, '2026-11-04', 'ArrowDown')).toBe('2026-11-11');
+    expect(dayAfterKey(days, '2026-11-11', 'ArrowUp')).toBe('2026-11-04');
+    expect(dayAfterKey(days, '2026-11-10', 'ArrowDown')).toBeNull();
+  });
+
+  it('jumps to the first and last day, and ignores other keys and unknown days', () => {
+    expect(dayAfterKey(days, '2026-11-05', 'Home')).toBe('2026-11-02');
+    expect(dayAfterKey(days, '2026-11-05', 'End')).toBe('2026-11-13');
+    expect(dayAfterKey(days, '2026-11-05', 'a')).toBeNull();
+    expect(dayAfterKey(days, '2026-11-20', 'ArrowRight')).toBeNull();
   });
 });

@@ -84,3 +84,34 @@ export function openingMonth(days: readonly CampaignPlanDay[], startDate: string
   const first = days[0]?.date ?? startDate ?? today;
   return monthOf(first);
 }
+
+/**
+ * The day the arrow keys move to from `current` among `days` (the month's campaign days, in order):
+ * ArrowLeft/Right the previous/next campaign day, ArrowUp/Down the same weekday a week before/after
+ * (when that is a campaign day), Home/End the first/last. Null when the key moves nowhere.
+ */
+export function dayAfterKey(days: readonly string[], current: string, key: string): string | null {
+  const index = days.indexOf(current);
+  if (index < 0) return null;
+  const week = (delta: number): string | null => {
+    const [year = 0, month = 1, day = 1] = current.split('-').map(Number);
+    const target = new Date(Date.UTC(year, month - 1, day + delta)).toISOString().slice(0, 10);
+    return days.includes(target) ? target : null;
+  };
+  switch (key) {
+    case 'ArrowLeft':
+      return days[index - 1] ?? null;
+    case 'ArrowRight':
+      return days[index + 1] ?? null;
+    case 'ArrowUp':
+      return week(-7);
+    case 'ArrowDown':
+      return week(7);
+    case 'Home':
+      return days[0] ?? null;
+    case 'End':
+      return days[days.length - 1] ?? null;
+    default:
+      return null;
+  }
+}
