@@ -152,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
-    extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }))],
+    extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit }))],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
 

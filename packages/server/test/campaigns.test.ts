@@ -409,6 +409,94 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
   });
 });
 
+describe.each(BOTH_DATABASES)('campaigns wider than the inline limit on %s', (database) => {
+  let server: TestServer;
+  let clock: ManualClock;
+  let staff: string;
+  let runner: JobRunner;
+  const QUEUED_PLAN = `mutation ($id: ID!) { planCampaign(id: $id) { campaignId planned refused cancelled queued accounts } }`;
+  const plan = async (id: string) => {
+    const res = await gql<{ planCampaign: { campaignId: string; planned: number; refused: number; cancelled: number; queued: boolean; accounts: number } }>(server, staff, QUEUED_PLAN, { id });
+    expect(res.errors).toBeUndefined();
+    return res.data?.planCampaign;
+  };
+  const campaign = async (id: string) => {
+    const res = await gql<{ getCampaignMdl: { status: string; plannedCount: number | null; refusedCount: number | null } }>(server, staff, `query ($id: ID!) { getCampaignMdl(id: $id) { status plannedCount refusedCount } }`, { id });
+    expect(res.errors).toBeUndefined();
+    return res.data?.getCampaignMdl;
+  };
+  const planJobs = async (id: string) =>
+    server.db.query<{ state: string; last_error: string | null }>(`SELECT state, last_error FROM jobs WHERE kind = 'campaign.plan' AND payload->>'campaignId' = $1 ORDER BY created_at`, [id]);
+
+  beforeAll(async () => {
+    clock = new ManualClock(T0);
+    // Two accounts are planned in the request; the three of client C-7001 go to the background.
+    server = await startTestServer({ database, clock, env: { CAMPAIGN_INLINE_PLAN_LIMIT: '2' } });
+    staff = (await issueTokensFor(server, 'staff')).AccessToken;
+    runner = new JobRunner({ db: server.db, clock, handlers: campaignJobHandlers({ db: server.db, clock, delivery: server.app.steward.delivery }) }, { concurrency: 5 });
+    for (const [clientNumber, files] of [['C-7001', ['W-1', 'W-2', 'W-3']], ['C-7002', ['N-1']]] as const) {
+      for (const fileNumber of files) {
+        const account = await create(server, staff, 'AccountMdl', { clientNumber, fileNumber, accountStatus: 'ACTIVE', currentUpb: 500, delinquencyDate: '2026-01-02', zipCode: '10001' });
+        await create(server, staff, 'DebtorMdl', { accountmdlID: account, clientNumber, fileNumber, debtorSeq: 1, firstName: fileNumber, email: `${fileNumber}@example.com`, timeZone: NY });
+      }
+    }
+  });
+  afterAll(async () => server.close());
+
+  it('plans a selection within the limit in the request, not queued', async () => {
+    const id = await create(server, staff, 'CampaignMdl', campaignInput('Narrow', 'email', 'C-7002'));
+    expect(await plan(id)).toEqual({ campaignId: id, planned: 1, refused: 0, cancelled: 0, queued: false, accounts: 1 });
+    expect((await campaign(id))?.status).toBe('planned');
+    expect(await planJobs(id)).toEqual([]);
+  });
+
+  it('queues a wider selection once however often it is asked, marks the campaign planning, and the job writes the plan', async () => {
+    const id = await create(server, staff, 'CampaignMdl', campaignInput('Wide', 'email', 'C-7001'));
+    const queued = { campaignId: id, planned: 0, refused: 0, cancelled: 0, queued: true, accounts: 3 };
+    expect(await plan(id)).toEqual(queued);
+    expect(await campaign(id)).toEqual({ status: 'planning', plannedCount: null, refusedCount: null });
+    // A second click while queued, and two at once, add no job.
+    expect(await Promise.all([plan(id), plan(id)])).toEqual([queued, queued]);
+    expect((await planJobs(id)).map((j) => j.state)).toEqual(['pending']);
+
+    expect(await runner.runDue()).toBe(1);
+    expect((await planJobs(id)).map((j) => j.state)).toEqual(['done']);
+    expect(await campaign(id)).toEqual({ status: 'planned', plannedCount: 3, refusedCount: 0 });
+    const days = await gql<{ campaignPlanDays: { planned: number }[] }>(server, staff, DAYS_QUERY, { c: id });
+    expect(days.data?.campaignPlanDays.reduce((sum, d) => sum + d.planned, 0)).toBe(3);
+
+    // Planned again later: a new job (the plan bumped updatedAt), and the old entries cancelled by the same write as inline.
+    expect(await plan(id)).toEqual(queued);
+    expect(await runner.runDue()).toBe(1);
+    expect((await planJobs(id)).map((j) => j.state)).toEqual(['done', 'done']);
+    const [counts] = await server.db.query<{ planned: number; cancelled: number }>(
+      `SELECT count(*) FILTER (WHERE "status" = 'planned')::int AS planned, count(*) FILTER (WHERE "status" = 'cancelled')::int AS cancelled FROM "CampaignContactMdl" WHERE "campaignmdlID" = $1`,
+      [id],
+    );
+    expect(counts).toEqual({ planned: 3, cancelled: 3 });
+  });
+
+  it('queues again a campaign left planning without a job (its last attempt lost in a crash)', async () => {
+    const id = await create(server, staff, 'CampaignMdl', campaignInput('Orphaned', 'email', 'C-7001'));
+    await server.db.query(`UPDATE "CampaignMdl" SET "status" = 'planning' WHERE "id" = $1`, [id]);
+    expect((await plan(id))?.queued).toBe(true);
+    expect((await planJobs(id)).map((j) => j.state)).toEqual(['pending']);
+    expect(await runner.runDue()).toBe(1);
+    expect(await campaign(id)).toEqual({ status: 'planned', plannedCount: 3, refusedCount: 0 });
+  });
+
+  it('gives a campaign its previous status back when the background plan is refused, the error kept on the job', async () => {
+    const id = await create(server, staff, 'CampaignMdl', campaignInput('Broken later', 'email', 'C-7001'));
+    expect((await plan(id))?.queued).toBe(true);
+    // Settings broken after queueing (as by a direct edit): the job's plan is refused.
+    await server.db.query(`UPDATE "CampaignMdl" SET "dailyWindows" = '[{"start": "17:00", "end": "09:00"}]' WHERE "id" = $1`, [id]);
+    expect(await runner.runDue()).toBe(1);
+    expect((await campaign(id))?.status).toBe('draft');
+    const [job] = await planJobs(id);
+    expect(job?.last_error).toContain('daily window');
+  });
+});
+
 /** An Etc/GMT zone in which it is now about noon, so a contact made now is inside any consumer's hours. */
 function noonZone(now: Date): string {
   const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;

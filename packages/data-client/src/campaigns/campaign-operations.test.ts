@@ -44,7 +44,7 @@ describe.each(BOTH_DATABASES)('campaign operations on %s', (database) => {
   afterAll(async () => server.close());
 
   it('plans the campaign: the open account is planned and the disputed one refused', async () => {
-    expect(await operations.planCampaign(campaignId)).toEqual({ campaignId, planned: 1, refused: 1, cancelled: 0 });
+    expect(await operations.planCampaign(campaignId)).toEqual({ campaignId, planned: 1, refused: 1, cancelled: 0, queued: false, accounts: 2 });
   });
 
   it("counts the plan's entries per campaign day, in date order and inside the campaign", async () => {

@@ -11,6 +11,10 @@ export interface CampaignPlanSummary {
   readonly planned: number;
   readonly refused: number;
   readonly cancelled: number;
+  /** True when the campaign selects too many accounts to plan in the request: a server job plans it (counts 0) and its status is 'planning' until done. */
+  readonly queued: boolean;
+  /** Accounts the campaign's filter selected when asked (what a queued plan covers). */
+  readonly accounts: number;
 }
 
 /** One campaign-zone day of a plan and how many entries are in each state. */
@@ -50,7 +54,7 @@ export interface CampaignOperations {
 
 /** The GraphQL documents, exported so tests and tools can see exactly what is sent. */
 export const campaignDocuments = {
-  planCampaign: 'mutation PlanCampaign($id: ID!) { planCampaign(id: $id) { campaignId planned refused cancelled } }',
+  planCampaign: 'mutation PlanCampaign($id: ID!) { planCampaign(id: $id) { campaignId planned refused cancelled queued accounts } }',
   campaignPlanDays: 'query CampaignPlanDays($campaignId: ID!) { campaignPlanDays(campaignId: $campaignId) { date planned refused sent tasks done failed cancelled } }',
   recordCampaignContactOutcome: `mutation RecordCampaignContactOutcome($id: ID!, $outcome: String!, $conversation: Boolean) { recordCampaignContactOutcome(id: $id, outcome: $outcome, conversation: $conversation) { ${selectionOf('CampaignContactMdl')} } }`,
 } as const;

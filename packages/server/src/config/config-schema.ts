@@ -315,6 +315,12 @@ export const configSchema = {
     description: 'Pause of the job runner between polls that find nothing due, in milliseconds (50..3600000).',
     parse: integer(50, 3_600_000, 1000),
   }),
+  campaignInlinePlanLimit: field({
+    env: 'CAMPAIGN_INLINE_PLAN_LIMIT',
+    defaultText: '5000',
+    description: 'planCampaign plans a campaign selecting at most this many accounts in the request; a wider one (up to 100000) in a background campaign.plan job (1..100000).',
+    parse: integer(1, 100_000, 5000),
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     defaultText: 'info',

@@ -36,6 +36,12 @@ export interface ContactSubject {
   readonly campaign?: CampaignSchedule;
   /** Organization, state and client rules; the federal floor applies regardless. */
   readonly rules?: ContactRuleSet;
+  /**
+   * More zones whose calendars the call limits are counted on: those of the debt's other consumers.
+   * Calls about a debt are counted together whoever was called, so a call to one consumer must not
+   * make a seventh-plus-one in the consecutive days of another consumer of the same debt.
+   */
+  readonly callLimitZones?: readonly string[];
 }
 
 /** A contact at an instant. */
@@ -126,7 +132,8 @@ function prepare(subject: ContactSubject): PreparedSubject {
   }
   const history = subject.history ?? [];
   history.forEach((entry, i) => instantOf(entry.at, `history[${i}].at`));
-  const callHistories = channel === 'call' ? location.timeZones.map((zone) => zoneCallHistory(history, account.id, zone)) : [];
+  const limitZones = [...new Set([...location.timeZones, ...(subject.callLimitZones ?? []).flatMap((zone) => resolveContactLocation({ timeZone: zone }).timeZones)])];
+  const callHistories = channel === 'call' ? limitZones.map((zone) => zoneCallHistory(history, account.id, zone)) : [];
   const campaign = subject.campaign === undefined ? null : compileCampaign(subject.campaign);
   return { channel, location, rules, standing, callHistories, campaign };
 }

@@ -29,8 +29,15 @@ const count = { type: new GraphQLNonNull(GraphQLInt) };
 
 const PLAN_SUMMARY = new GraphQLObjectType({
   name: 'CampaignPlanSummary',
-  description: 'What planning a campaign did: entries planned and refused, and planned entries of the previous plan cancelled.',
-  fields: { campaignId: { type: new GraphQLNonNull(GraphQLID) }, planned: count, refused: count, cancelled: count },
+  description: 'What planning a campaign did: entries planned and refused, and planned entries of the previous plan cancelled; or, queued, that a background job plans it (counts 0, the campaign is planning until done).',
+  fields: {
+    campaignId: { type: new GraphQLNonNull(GraphQLID) },
+    planned: count,
+    refused: count,
+    cancelled: count,
+    queued: { type: new GraphQLNonNull(GraphQLBoolean), description: "True when the filter selects more accounts than are planned in the request: a job plans them, the campaign's status is planning meanwhile." },
+    accounts: { type: new GraphQLNonNull(GraphQLInt), description: 'Accounts the filter selected when asked (what a queued plan covers).' },
+  },
 });
 
 const PLAN_DAY = new GraphQLObjectType({
@@ -56,7 +63,7 @@ export function campaignSchemaExtension(service: CampaignService): SchemaExtensi
     mutation: {
       planCampaign: {
         type: new GraphQLNonNull(PLAN_SUMMARY),
-        description: 'Plans (or re-plans) a campaign: cancels what is still planned, keeps what was done, plans the rest under the contact rules.',
+        description: 'Plans (or re-plans) a campaign: cancels what is still planned, keeps what was done, plans the rest under the contact rules; a wide selection is planned in the background (queued).',
         args: { id: { type: new GraphQLNonNull(GraphQLID) } },
         resolve: (_root, args: { id: string }, ctx: DataApiContext, info) => {
           authorize(ctx, 'CampaignMdl', 'update', info);

@@ -53,6 +53,36 @@ describe('planCampaign', () => {
     expect(plan({ campaign: campaign(), accounts, debtors })).toEqual(entries);
   });
 
+  it('keeps a debt within seven calls in seven days on the calendar of every debtor, not only the one called', () => {
+    // Found by the runner's property test: six calls already placed (five on 5 March in the evening,
+    // New York time), a New York debtor and a Los Angeles debtor on the same debt. Counted on Los
+    // Angeles dates only, a call to the Los Angeles debtor on 8 March looked like the seventh in 2–8
+    // March, while on New York dates it made eight with the call to the New York debtor on 6 March.
+    const history: ContactHistoryEntry[] = [
+      ...Array.from({ length: 5 }, () => ({ at: new Date('2026-03-06T00:00:00Z'), channel: 'call' as const, accountId: 'a1' })),
+      { at: new Date('2026-03-02T05:00:00Z'), channel: 'call', accountId: 'a1' },
+    ];
+    const entries = plan(
+      {
+        campaign: campaign({ channel: 'call', startDate: '2026-03-06', endDate: '2026-03-08', schedule: { timeZone: 'America/Los_Angeles', windows: [{ start: '06:30', end: '08:30' }] } }),
+        accounts: [account('a1')],
+        debtors: [debtor('d1', 'a1', { debtorSeq: 1 }), debtor('d2', 'a1', { debtorSeq: 2, timeZone: 'America/Los_Angeles' })],
+        history,
+      },
+      before('2026-03-05T00:00:00Z'),
+    );
+    const calls = [...history.map((h) => h.at), ...entries.filter((e) => e.status === 'planned').map((e) => e.plannedAt)];
+    expect(entries.filter((e) => e.status === 'planned')).toHaveLength(1);
+    for (const zone of [NY, 'America/Los_Angeles']) {
+      const days = calls.map((t) => local(t, zone).slice(0, 10)).sort();
+      for (const first of days) {
+        const last = new Date(Date.parse(`${first}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+        expect(days.filter((d) => d >= first && d <= last).length).toBeLessThanOrEqual(7);
+      }
+    }
+    expect(entries.find((e) => e.status === 'refused')?.reasons.map((r) => r.code)).toContain('CALL_LIMIT_REACHED');
+  });
+
   it('refuses accounts without a debtor, debtors without the address the channel needs, and do-not-contact, each with its reason on the first day', () => {
     const entries = plan({
       campaign: campaign({ channel: 'email' }),

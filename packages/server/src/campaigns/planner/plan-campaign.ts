@@ -3,7 +3,7 @@
 // no clock but the injected one; plan-store.ts loads the inputs and writes the result.
 import type { Clock } from '../../time/clock.js';
 import type { ContactAccount, ContactChannel, ContactConsumer, ContactHistoryEntry, ContactRefusal, ContactRuleSet, ContactSubject, DoNotContact, TimeInterval } from '../contact-rules/index.js';
-import { allowedIntervalsOnDay, CONTACT_CHANNELS, evaluateContact } from '../contact-rules/index.js';
+import { allowedIntervalsOnDay, CONTACT_CHANNELS, evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
 import { DAY_MS, MINUTE_MS, formatLocalDate, instantsInLocalWindows, parseLocalDate, parseTimeOfDay, zonedTime } from '../contact-rules/local-time.js';
 import type { CampaignSettings } from './campaign-settings.js';
 
@@ -148,6 +148,14 @@ export function accountFor(account: PlanAccount, debtor: PlanDebtor | undefined)
   return { id: account.id, clientNumber: account.clientNumber ?? null, accountStatus: account.accountStatus ?? null, zipCode: zip ?? null, disputed: account.disputed === true };
 }
 
+/**
+ * Every zone any debtor of the account may be in: calls about a debt are counted together, so the
+ * call limits hold on each of their calendars, whoever is called (the engine's callLimitZones).
+ */
+export function debtCallZones(account: PlanAccount, debtors: readonly PlanDebtor[]): string[] {
+  return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state }).timeZones))];
+}
+
 /** How many instants a refused debtor's reasons are gathered from (the first window starts of the range). */
 const REASON_SAMPLES = 62;
 
@@ -215,8 +223,9 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
       refuse(null, [{ code: 'NO_DEBTOR', message: `Account ${account.fileNumber ?? account.id} has no debtor to contact.` }]);
       continue;
     }
-    // Regulation F counts per debt: every debtor's contacts on this account share one history.
+    // Regulation F counts per debt: every debtor's contacts on this account share one history, counted on every debtor's calendar.
     const history = [...(historyOf.get(account.id) ?? [])];
+    const callLimitZones = debtCallZones(account, debtors);
     for (const debtor of debtors) {
       const missing = missingAddress(channel, debtor);
       if (missing !== null) {
@@ -226,7 +235,7 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
       const taken = keptDays.get(debtor.id) ?? new Set<string>();
       let remaining = campaign.maxAttemptsPerDebtor - taken.size;
       if (remaining <= 0) continue;
-      const subject = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), campaign: campaign.schedule, rules: input.rules ?? {} };
+      const subject = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), campaign: campaign.schedule, rules: input.rules ?? {}, callLimitZones };
       let planned = 0;
       for (const day of days) {
         if (remaining <= 0) break;

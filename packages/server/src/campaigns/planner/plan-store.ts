@@ -12,8 +12,20 @@ import type { KeptContact, PlanAccount, PlanDebtor, PlanEntry } from './plan-cam
 /** The job kind of a planned contact. */
 export const CAMPAIGN_CONTACT_JOB = 'campaign.contact';
 
-/** A plan covers at most this many accounts; a wider filter is refused rather than half planned. */
-export const MAX_PLAN_ACCOUNTS = 5000;
+/** The job kind of a campaign planned in the background. */
+export const CAMPAIGN_PLAN_JOB = 'campaign.plan';
+
+/** A plan covers at most this many accounts; a wider filter is refused rather than half planned. docs/server.md "Campaigns" has the measurements. */
+export const MAX_PLAN_ACCOUNTS = 100_000;
+
+/** Plans of at most this many accounts are made in the planCampaign request; wider ones in a campaign.plan job. */
+export const INLINE_PLAN_ACCOUNTS = 5000;
+
+/** The payload of a campaign.plan job: the status to give the campaign back should planning fail for good. */
+export interface CampaignPlanJobPayload {
+  readonly campaignId: string;
+  readonly previousStatus: string | null;
+}
 
 /** The payload of a campaign.contact job. */
 export interface CampaignContactJobPayload {
@@ -53,6 +65,23 @@ export interface SelectedAccount extends PlanAccount {
  * left out when the filter asks for them.
  */
 export async function selectAccounts(db: Queryable, filter: AccountFilter, today: string, limit: number): Promise<SelectedAccount[]> {
+  const { where, params } = accountWhere(filter, today);
+  return db.query<SelectedAccount>(
+    `SELECT "id", "clientNumber", "fileNumber", "accountStatus", "zipCode", COALESCE("disputed", false) AS "disputed", "currentUpb"::float8 AS "currentUpb"
+       FROM "AccountMdl"${where} ORDER BY "id" LIMIT $${params.length + 1}`,
+    [...params, limit],
+  );
+}
+
+/** How many accounts the filter selects, counting no further than `limit` (so a huge selection costs no more than the limit). */
+export async function countAccounts(db: Queryable, filter: AccountFilter, today: string, limit: number): Promise<number> {
+  const { where, params } = accountWhere(filter, today);
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "AccountMdl"${where} LIMIT $${params.length + 1}) s`, [...params, limit]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The WHERE clause (with its leading space, or empty) and parameters of an account filter. */
+function accountWhere(filter: AccountFilter, today: string): { readonly where: string; readonly params: unknown[] } {
   const params: unknown[] = [];
   const add = (value: unknown): string => {
     params.push(value);
@@ -68,12 +97,7 @@ export async function selectAccounts(db: Queryable, filter: AccountFilter, today
     if (filter.daysPastDueMin !== undefined) where.push(`${pastDue} >= ${add(filter.daysPastDueMin)}::int`);
     if (filter.daysPastDueMax !== undefined) where.push(`${pastDue} <= ${add(filter.daysPastDueMax)}::int`);
   }
-  return db.query<SelectedAccount>(
-    `SELECT "id", "clientNumber", "fileNumber", "accountStatus", "zipCode", COALESCE("disputed", false) AS "disputed", "currentUpb"::float8 AS "currentUpb"
-       FROM "AccountMdl"${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`}
-      ORDER BY "id" LIMIT ${add(limit)}`,
-    params,
-  );
+  return { where: where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`, params };
 }
 
 /**

@@ -8,6 +8,7 @@ import { JobQueue, type ClaimedJob } from '../../jobs/job-queue.js';
 import type { JobHandler, JobHandlers } from '../../jobs/job-runner.js';
 import type { Clock } from '../../time/clock.js';
 import { silentLogger, type Logger } from '../../user-pool/operations/logger.js';
+import { CampaignService } from '../campaign-service.js';
 import { contactHistory, recordContactAttempt } from '../contact-attempts.js';
 import type { ContactChannel, ContactRefusal } from '../contact-rules/index.js';
 import { DAY_MS } from '../contact-rules/local-time.js';
@@ -15,9 +16,9 @@ import { loadContactRuleSet } from '../contact-rule-store.js';
 import type { CampaignSettings } from '../planner/campaign-settings.js';
 import { CampaignSettingsError, readCampaignSettings } from '../planner/campaign-settings.js';
 import type { PlanAccount, PlanRefusal } from '../planner/plan-campaign.js';
-import { accountFor, consumerOf, isContactChannel, missingAddress } from '../planner/plan-campaign.js';
+import { accountFor, consumerOf, debtCallZones, isContactChannel, missingAddress } from '../planner/plan-campaign.js';
 import type { DebtorRecord } from '../planner/plan-store.js';
-import { CAMPAIGN_CONTACT_JOB, contactJobKey, loadCampaign, loadDebtor } from '../planner/plan-store.js';
+import { CAMPAIGN_CONTACT_JOB, CAMPAIGN_PLAN_JOB, contactJobKey, loadCampaign, loadDebtor, loadDebtors } from '../planner/plan-store.js';
 import { decideDueContact } from './due-decision.js';
 
 /** What the handler needs. */
@@ -177,7 +178,9 @@ export class CampaignContactRunner {
     const destination = (channel === 'email' ? debtor.email : channel === 'sms' || channel === 'call' ? debtor.phone : null) ?? '';
     const history = await contactHistory(this.db, account.id, new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
     const rules = await loadContactRuleSet(this.db);
-    const check = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history, campaign: settings.schedule, rules, at: now };
+    // Calls about the debt are counted on the calendar of each of its debtors, as the planner counts them.
+    const callLimitZones = channel === 'call' ? debtCallZones(account, await loadDebtors(this.db, [account.id])) : [];
+    const check = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history, campaign: settings.schedule, rules, at: now, callLimitZones };
     // The days of the debtor's other contacts in this campaign: a move must not land on one of them.
     const taken = await this.db.query<{ planDate: string }>(
       `SELECT DISTINCT "planDate"::text AS "planDate" FROM "CampaignContactMdl"
@@ -238,9 +241,11 @@ export class CampaignContactRunner {
   }
 }
 
-/** The job handlers of campaigns, for startServer / a JobRunner. */
+/** The job handlers of campaigns (contacts and background plans), for startServer / a JobRunner. */
 export function campaignJobHandlers(deps: ContactHandlerDeps): JobHandlers {
   const runner = new CampaignContactRunner(deps);
+  const planner = new CampaignService(deps);
   const handler: JobHandler = (job) => runner.run(job);
-  return { [CAMPAIGN_CONTACT_JOB]: handler };
+  const plan: JobHandler = (job, context) => planner.runPlanJob(job, context);
+  return { [CAMPAIGN_CONTACT_JOB]: handler, [CAMPAIGN_PLAN_JOB]: plan };
 }

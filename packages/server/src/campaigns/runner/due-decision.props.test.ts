@@ -12,7 +12,7 @@ import { ManualClock } from '../../time/clock.js';
 import type { ContactChannel, ContactHistoryEntry, ContactRuleSet } from '../contact-rules/index.js';
 import { evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
 import type { CampaignSettings } from '../planner/campaign-settings.js';
-import { accountFor, consumerOf, planCampaign } from '../planner/plan-campaign.js';
+import { accountFor, consumerOf, debtCallZones, planCampaign } from '../planner/plan-campaign.js';
 import type { PlanAccount, PlanDebtor } from '../planner/plan-campaign.js';
 import { decideDueContact } from './due-decision.js';
 
@@ -70,7 +70,8 @@ describe('decideDueContact (property)', () => {
             const debtor = debtors.find((d) => d.id === entry.debtorId);
             const account = accounts.find((a) => a.id === entry.accountId);
             if (debtor === undefined || account === undefined) throw new Error('entry without its debtor');
-            const check = { channel: s.channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history: made.filter((h) => h.accountId === account.id), campaign: campaign.schedule, rules: s.rules, at };
+            const callLimitZones = debtCallZones(account, debtors.filter((d) => d.accountId === account.id));
+            const check = { channel: s.channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history: made.filter((h) => h.accountId === account.id), campaign: campaign.schedule, rules: s.rules, at, callLimitZones };
             const clock = new ManualClock(at);
             const decision = decideDueContact(check, campaign, { clock });
             if (decision.kind === 'act') {

@@ -392,7 +392,7 @@ export const dataModel: readonly EntityDefinition[] = [
       description: text,
       /** call, sms, email or letter. */
       channel: f('String', { required: true }),
-      /** draft, planned, running, paused or done. */
+      /** draft, planning (a campaign.plan job is planning it), planned, running, paused or done. */
       status: f('String', { indexed: true }),
       /** Which accounts: {"clientNumber", "statuses": [], "balanceMin", "balanceMax", "daysPastDueMin", "daysPastDueMax"}. */
       accountFilter: json,

@@ -4,8 +4,10 @@ import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { Spinner } from '../../ui/Spinner';
 import { notify } from '../../ui/notify';
+import { useServices } from '../../app/ports-context';
 import { labelOf } from '../entities/code-tables';
 import type { DataProblem } from '../entities/data-errors';
+import { entityAccess } from '../entities/entity-access';
 import type { EntityRow } from '../entities/entity-access';
 import { formatDate, formatMoney, textOf } from '../entities/format';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
@@ -17,6 +19,9 @@ import { monthOf, openingMonth } from './plan-calendar';
 import type { YearMonth } from './plan-calendar';
 import { CAMPAIGN_STATUS_LABELS, campaignCounts } from './plan-entries';
 import { campaignProblem, useCampaignOperations, useLoaded } from './scheduler-data';
+
+/** How often a campaign planned in the background is read again, in ms. */
+export const PLAN_POLL_MS = 2000;
 
 function parsed(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
@@ -56,6 +61,7 @@ function windowsInWords(raw: unknown): string {
 /** A campaign: its settings, "Build plan", the plan's calendar and the chosen day's contacts. */
 export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: EntityRow; day: string | null; onDay: (date: string | null) => void; onChanged: () => void }) {
   const operations = useCampaignOperations();
+  const { data } = useServices();
   const timeZone = typeof campaign.timeZone === 'string' ? campaign.timeZone : 'UTC';
   const startDate = typeof campaign.startDate === 'string' ? campaign.startDate : null;
   const endDate = typeof campaign.endDate === 'string' ? campaign.endDate : null;
@@ -67,6 +73,47 @@ export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: 
   // A new plan replaces the entries of the open day: its list is read again.
   const [planVersion, setPlanVersion] = useState(0);
   const [problem, setProblem] = useState<DataProblem | null>(null);
+  // A plan a server job is making: the campaign's lastPlannedAt before it, to tell a new plan from a failed one.
+  const [planning, setPlanning] = useState<{ readonly lastPlannedAt: unknown } | null>(campaign.status === 'planning' ? { lastPlannedAt: campaign.lastPlannedAt } : null);
+
+  // While a job plans, the campaign is read every PLAN_POLL_MS until it is no longer 'planning'; leaving the page stops it.
+  useEffect(() => {
+    if (planning === null) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (): Promise<void> => {
+      try {
+        const row = await entityAccess(data, 'CampaignMdl').get(campaign.id);
+        if (stopped) return;
+        if (row?.status === 'planning') {
+          timer = setTimeout(() => void poll(), PLAN_POLL_MS);
+          return;
+        }
+        setPlanning(null);
+        if (row !== null && row !== undefined && row.lastPlannedAt !== planning.lastPlannedAt) {
+          const words = `Plan built: ${Number(row.plannedCount ?? 0)} planned, ${Number(row.refusedCount ?? 0)} refused.`;
+          setStatus(words);
+          void notify.success(words);
+        } else {
+          setStatus(null);
+          setProblem({ message: `The plan could not be built in the background; the campaign is ${(CAMPAIGN_STATUS_LABELS[textOf(row?.status)] ?? textOf(row?.status, 'gone')).toLowerCase()} again. Build it again, or narrow the accounts.` });
+        }
+        setMonth(null);
+        setPlanVersion((v) => v + 1);
+        reloadDays();
+        onChanged();
+      } catch (failure) {
+        if (stopped) return;
+        setPlanning(null);
+        setProblem(campaignProblem(failure));
+      }
+    };
+    timer = setTimeout(() => void poll(), PLAN_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [planning, data, campaign.id, reloadDays, onChanged]);
 
   // The calendar opens on the plan's first day once the days are in (or on the day in the address).
   useEffect(() => {
@@ -79,6 +126,12 @@ export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: 
     setStatus(null);
     try {
       const summary = await (await operations()).planCampaign(campaign.id);
+      if (summary.queued) {
+        setStatus(`Planning ${summary.accounts.toLocaleString('en-US')} accounts in the background…`);
+        setPlanning({ lastPlannedAt: campaign.lastPlannedAt });
+        onChanged();
+        return;
+      }
       const words = `Plan built: ${summary.planned} planned, ${summary.refused} refused, ${summary.cancelled} cancelled.`;
       setStatus(words);
       void notify.success(words);
@@ -101,7 +154,7 @@ export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: 
         <h2 className="card__title" id="campaign-detail-title">
           {name}
         </h2>
-        <Button onClick={() => void build()} busy={building}>
+        <Button onClick={() => void build()} busy={building || planning !== null}>
           {typeof campaign.lastPlannedAt === 'string' ? 'Rebuild plan' : 'Build plan'}
         </Button>
       </div>

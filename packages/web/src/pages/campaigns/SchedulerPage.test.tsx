@@ -44,6 +44,8 @@ const ENTRIES: EntityRow[] = [
 
 // The next planCampaign fails with this error (the server refusing the build).
 let refuseNextPlan: DataApiRequestError | null = null;
+// The next planCampaign selects this many accounts, more than the server plans in the request: it queues a job.
+let queueNextPlan: number | null = null;
 
 /** The campaign operations of the data API over the in-memory tables, recording every request. */
 function campaignTransport(tables: Record<string, EntityRow[]>): { transport: GraphqlTransport; requests: { query: string; variables: Record<string, unknown> }[] } {
@@ -58,10 +60,17 @@ function campaignTransport(tables: Record<string, EntityRow[]>): { transport: Gr
           refuseNextPlan = null;
           throw refusal;
         }
+        if (queueNextPlan !== null) {
+          const accounts = queueNextPlan;
+          queueNextPlan = null;
+          const queued = tables.CampaignMdl?.find((c) => c.id === variables.id);
+          if (queued !== undefined) queued.status = 'planning';
+          return { planCampaign: { campaignId: variables.id, planned: 0, refused: 0, cancelled: 0, queued: true, accounts } } as TData;
+        }
         tables.CampaignContactMdl = ENTRIES.map((e) => ({ ...e }));
         const campaign = tables.CampaignMdl?.find((c) => c.id === variables.id);
         if (campaign !== undefined) Object.assign(campaign, { plannedCount: 3, refusedCount: 1, lastPlannedAt: '2026-11-26T12:00:00.000Z', status: 'planned' });
-        return { planCampaign: { campaignId: variables.id, planned: 3, refused: 1, cancelled: 0 } } as TData;
+        return { planCampaign: { campaignId: variables.id, planned: 3, refused: 1, cancelled: 0, queued: false, accounts: 4 } } as TData;
       }
       if (query.includes('campaignPlanDays(')) {
         const dates = [...new Set(contacts().map((e) => String(e.planDate)))].sort();
@@ -179,6 +188,26 @@ describe('the campaign scheduler', () => {
     expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['planned', 'task', 'refused']);
     expect(rows[2]?.textContent).toContain("Calls are allowed only 08:00–21:00 in the consumer's local time (FDCPA/Regulation F); it is 07:15 in America/Los_Angeles.");
   });
+
+  it('says a wide campaign is planned in the background, reads the campaign every 2 s until the job is done, then shows the new plan', async () => {
+    const { calls, tables } = await openScheduler('/apps/campaigns/scheduler?campaign=camp-1');
+    await screen.findByRole('heading', { level: 2, name: 'December calls' });
+    const user = userEvent.setup();
+    queueNextPlan = 12000;
+    await user.click(screen.getByRole('button', { name: 'Build plan' }));
+    const status = await screen.findByText('Planning 12,000 accounts in the background…');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Build plan' }).hasAttribute('disabled')).toBe(true);
+    // The first read still finds it planning; then the job writes the plan.
+    const reads = () => calls.filter((c) => c.entity === 'CampaignMdl' && c.operation === 'get').length;
+    await waitFor(() => expect(reads()).toBe(1), { timeout: 3000 });
+    tables.CampaignContactMdl = ENTRIES.map((e) => ({ ...e }));
+    Object.assign(tables.CampaignMdl?.[0] ?? {}, { status: 'planned', plannedCount: 3, refusedCount: 1, lastPlannedAt: '2026-11-26T12:00:00.000Z' });
+    await screen.findByText('Plan built: 3 planned, 1 refused.', undefined, { timeout: 3000 });
+    expect(reads()).toBe(2);
+    const calendar = await screen.findByRole('table', { name: /^Contact plan for December 2026/ });
+    expect(await within(calendar).findByRole('button', { name: '4 December 2026: 1 planned' })).toBeTruthy();
+  }, 10_000);
 
   it("shows the server's reason when it refuses to build a plan", async () => {
     const { requests } = await openScheduler('/apps/campaigns/scheduler?campaign=camp-1');

@@ -23,6 +23,7 @@ export const ENTRY_STATUS_LABELS: Readonly<Record<string, string>> = {
 /** Campaign statuses and their words. */
 export const CAMPAIGN_STATUS_LABELS: Readonly<Record<string, string>> = {
   draft: 'Draft',
+  planning: 'Planning',
   planned: 'Planned',
   running: 'Running',
   paused: 'Paused',
