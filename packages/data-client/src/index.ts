@@ -5,6 +5,8 @@ export { systemClock, consoleLogger, epochSeconds, type AuthPort, type Clock, ty
 export { createGraphqlTransport, authCoreTokenSource, type GraphqlTransport, type GraphqlTransportOptions, type TokenSource } from './graphql/graphql-transport.js';
 export {
   createModelClient,
+  type AppendInput,
+  type AppendOperation,
   type BatchUpsertCounts,
   type BatchUpsertOperation,
   type EntityCrudOperations,
@@ -25,11 +27,14 @@ export {
   type SortDirection,
 } from './graphql/entity-indexes.js';
 export {
+  entityAppendableFields,
   entityFields,
   entityNames,
   entityNaturalKeys,
   entityPlurals,
   selectionOf,
+  type AppendableEntity,
+  type AppendableField,
   type BatchUpsertItem,
   type CreateInput,
   type EntityName,
@@ -59,6 +64,7 @@ export { ConfigLoader, userConfigName, type ConfigRecord } from './config/config
 export { mergeSetting, saveSetting, type SavedSetting } from './config/settings.js';
 export {
   BatchItemsInvalidError,
+  ConflictError,
   DataApiRequestError,
   DataClientError,
   dataClientErrorCatalogue,

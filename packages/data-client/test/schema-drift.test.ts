@@ -27,7 +27,7 @@ describe("the client's entity table", () => {
       { n: name },
     );
     const server = (res.body.data?.__type.fields ?? []).filter((f) => f.type.kind !== 'OBJECT').map((f) => [f.name, typeName(f.type)] as const);
-    const client = [['id', 'ID!'], ...Object.entries(entityFields[name]).map(([f, t]) => [f, t.replace('@derived', '')]), ['createdAt', 'AWSDateTime!'], ['updatedAt', 'AWSDateTime!']];
+    const client = [['id', 'ID!'], ...Object.entries(entityFields[name]).map(([f, t]) => [f, t.replace('@derived', '')]), ['createdAt', 'AWSDateTime!'], ['updatedAt', 'AWSDateTime!'], ['_version', 'Int!']];
     expect(Object.fromEntries(server)).toEqual(Object.fromEntries(client));
     const query = await h.gql(token, `{ list${entityPlurals[name]}(limit: 1) { items { id } } }`);
     expect(query.body.errors).toBeUndefined();

@@ -17,6 +17,10 @@ export const dataClientErrorCatalogue = {
     message: 'Some items of the batch are invalid; nothing was written',
     recoverySuggestion: 'Mark or drop the items listed in `items` (index, field, message) and send the batch again.',
   },
+  ConflictError: {
+    message: 'The record was changed by someone else since it was read; nothing was written',
+    recoverySuggestion: 'Show `current` (the record as stored now): reload it, or send your change again with current._version to keep it.',
+  },
   DataApiNetworkError: { message: 'Network Error', recoverySuggestion: 'Check the connection and the graphqlEndpoint, then retry.' },
   DataClientConfigError: { message: 'The data client is not configured', recoverySuggestion: 'Call configureDataClient({ graphqlEndpoint }) first.' },
 } as const;
@@ -51,7 +55,7 @@ export class DataApiRequestError extends DataClientError {
     readonly status: number,
     readonly errors: readonly GraphqlErrorEntry[],
     readonly data: unknown = null,
-    name: 'DataApiRequestError' | 'BatchItemsInvalidError' = 'DataApiRequestError',
+    name: 'DataApiRequestError' | 'BatchItemsInvalidError' | 'ConflictError' = 'DataApiRequestError',
   ) {
     super(name, { message: errors.map((e) => `${e.errorType ?? 'Error'}: ${e.message}`).join('; ') || `HTTP ${status}` });
   }
@@ -89,6 +93,20 @@ export class BatchItemsInvalidError extends DataApiRequestError {
     const info = errors.find((e) => e.errorType === 'BatchItemsInvalid')?.errorInfo;
     this.items = itemProblems(info?.items);
     this.invalidCount = typeof info?.invalidCount === 'number' ? info.invalidCount : this.items.length;
+  }
+}
+
+/**
+ * An update, delete or append sent with a `_version` the record is no longer at (the server's
+ * ConflictUnhandled): nothing was written. `current` is the record as stored now (null when the
+ * caller may not read it); sending the change again with `current._version` keeps it.
+ */
+export class ConflictError extends DataApiRequestError {
+  readonly current: Readonly<Record<string, unknown>> | null;
+  constructor(status: number, errors: readonly GraphqlErrorEntry[], data: unknown = null) {
+    super(status, errors, data, 'ConflictError');
+    const current = errors.find((e) => e.errorType === 'ConflictUnhandled')?.errorInfo?.current;
+    this.current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>) : null;
   }
 }
 

@@ -22,7 +22,7 @@ export type FieldType =
 const dateParts = <P extends string>(prefix: P) =>
   ({ [`${prefix}Day`]: 'Int@derived', [`${prefix}Month`]: 'Int@derived', [`${prefix}Year`]: 'Int@derived' }) as Record<`${P}Day` | `${P}Month` | `${P}Year`, 'Int@derived'>;
 
-/** Every entity's stored fields (id, createdAt and updatedAt are added to all). */
+/** Every entity's stored fields (id, createdAt, updatedAt and _version are added to all). */
 export const entityFields = {
   SessionMdl: {
     sessionId: 'String!',
@@ -252,6 +252,20 @@ export const entityNaturalKeys = {
   DebtorMdl: ['clientNumber', 'fileNumber', 'debtorSeq'],
 } as const satisfies { readonly [N in EntityName]?: readonly (keyof (typeof entityFields)[N] & string)[] };
 
+/**
+ * The list fields each entity adds items to on the server (appendToX): comments and timeline events
+ * grow by appends, never by rewriting the list (a test checks them against the server's schema).
+ */
+export const entityAppendableFields = {
+  TicketMdl: ['timelineEvents', 'comments'],
+} as const satisfies { readonly [N in EntityName]?: readonly (keyof (typeof entityFields)[N] & string)[] };
+
+/** An entity with appendable list fields (and so an append). */
+export type AppendableEntity = keyof typeof entityAppendableFields;
+
+/** The appendable list fields of entity N. */
+export type AppendableField<N extends AppendableEntity> = (typeof entityAppendableFields)[N][number];
+
 /** An entity with a natural key (and so a batchUpsert). */
 export type NaturalKeyEntity = keyof typeof entityNaturalKeys;
 
@@ -265,7 +279,7 @@ type Writable<N extends EntityName> = { [F in keyof Fields<N>]: Fields<N>[F] ext
 type RequiredKeys<N extends EntityName> = { [F in keyof Fields<N>]: Fields<N>[F] extends `${string}!` ? F : never }[keyof Fields<N>];
 
 /** A record of entity N as the API returns it. */
-export type EntityRecord<N extends EntityName> = { __typename?: N; id: string; createdAt: string; updatedAt: string } & {
+export type EntityRecord<N extends EntityName> = { __typename?: N; id: string; createdAt: string; updatedAt: string; _version: number } & {
   -readonly [F in keyof Fields<N>]: Value<Fields<N>[F]>;
 };
 
@@ -279,8 +293,11 @@ export type BatchUpsertItem<N extends NaturalKeyEntity> = CreateInput<N> & {
   [F in (typeof entityNaturalKeys)[N][number]]: Base<Fields<N>[F & keyof Fields<N>]>;
 };
 
-/** updateX's input: the id and any writable fields (null clears a field). */
-export type UpdateInput<N extends EntityName> = { id: string } & { [F in Writable<N>]?: Value<Fields<N>[F]> };
+/**
+ * updateX's input: the id and any writable fields (null clears a field), and the `_version` the
+ * record was read at: with it the write is refused (ConflictError) when someone else wrote since.
+ */
+export type UpdateInput<N extends EntityName> = { id: string; _version?: number } & { [F in Writable<N>]?: Value<Fields<N>[F]> };
 
 /** Operators of one field's condition. */
 export interface FieldCondition<T> {
@@ -306,5 +323,5 @@ export type ModelFilter<N extends EntityName> = { [F in keyof Fields<N> | 'id' |
 
 /** The GraphQL selection of all scalar fields of an entity. */
 export function selectionOf(name: EntityName): string {
-  return ['__typename', 'id', ...Object.keys(entityFields[name]), 'createdAt', 'updatedAt'].join(' ');
+  return ['__typename', 'id', ...Object.keys(entityFields[name]), 'createdAt', 'updatedAt', '_version'].join(' ');
 }

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from '@steward/auth-core';
-import { BatchItemsInvalidError, DataApiRequestError, DataClientError, type GraphqlErrorEntry } from '../errors/data-client-errors.js';
+import { BatchItemsInvalidError, ConflictError, DataApiRequestError, DataClientError, type GraphqlErrorEntry } from '../errors/data-client-errors.js';
 
 /** Supplies the access token for each request (undefined when signed out). */
 export type TokenSource = () => Promise<string | undefined>;
@@ -50,6 +50,7 @@ export function createGraphqlTransport(options: GraphqlTransportOptions): Graphq
         throw new DataApiRequestError(response.status, [{ message: `Unreadable response (HTTP ${response.status})` }], error);
       }
       if (body.errors !== undefined && body.errors.some((e) => e.errorType === 'BatchItemsInvalid')) throw new BatchItemsInvalidError(response.status, body.errors, body.data ?? null);
+      if (body.errors !== undefined && body.errors.some((e) => e.errorType === 'ConflictUnhandled')) throw new ConflictError(response.status, body.errors, body.data ?? null);
       if (body.errors !== undefined && body.errors.length > 0) throw new DataApiRequestError(response.status, body.errors, body.data ?? null);
       if (!response.ok || body.data === undefined || body.data === null) throw new DataApiRequestError(response.status, [], body.data ?? null);
       return body.data as TData;

@@ -1,9 +1,12 @@
 import {
+  entityAppendableFields,
   entityFields,
   entityNames,
   entityNaturalKeys,
   entityPlurals,
   selectionOf,
+  type AppendableEntity,
+  type AppendableField,
   type BatchUpsertItem,
   type CreateInput,
   type EntityName,
@@ -45,8 +48,28 @@ export interface BatchUpsertOperation<N extends NaturalKeyEntity> {
   batchUpsert(items: readonly BatchUpsertItem<N>[]): Promise<BatchUpsertCounts>;
 }
 
-/** The typed operations of one entity: batchUpsert only on entities with a natural key. */
-export type EntityOperations<N extends EntityName> = EntityCrudOperations<N> & (N extends NaturalKeyEntity ? BatchUpsertOperation<N> : unknown);
+/** appendToX's input: the record, which list, the item (a JSON object) and optionally the version read. */
+export interface AppendInput<N extends AppendableEntity> {
+  id: string;
+  field: AppendableField<N>;
+  /** The entry; the server sets its `at`, `by` and `byUserId`. */
+  item: Readonly<Record<string, unknown>>;
+  _version?: number;
+}
+
+/** The append operation of an entity with list fields. */
+export interface AppendOperation<N extends AppendableEntity> {
+  /**
+   * Adds one item to a list field on the server (appendToX): concurrent appends all land, and the
+   * server stamps the author and time. With `_version`, a record changed since rejects with ConflictError.
+   */
+  append(input: AppendInput<N>): Promise<EntityRecord<N>>;
+}
+
+/** The typed operations of one entity: batchUpsert only on entities with a natural key, append only on those with list fields. */
+export type EntityOperations<N extends EntityName> = EntityCrudOperations<N> &
+  (N extends NaturalKeyEntity ? BatchUpsertOperation<N> : unknown) &
+  (N extends AppendableEntity ? AppendOperation<N> : unknown);
 
 /** The operations every entity has. */
 export interface EntityCrudOperations<N extends EntityName> {
@@ -58,8 +81,10 @@ export interface EntityCrudOperations<N extends EntityName> {
    */
   listByIndex<Q extends IndexQueryName<N>>(query: Q, options: ListOptions<N> & IndexQueryOptions<N, Q>): Promise<PageOf<N>>;
   create(input: CreateInput<N>): Promise<EntityRecord<N>>;
+  /** updateX; with `input._version` the write is refused with ConflictError when the record changed since it was read. */
   update(input: UpdateInput<N>, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
-  delete(input: { id: string }, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
+  /** deleteX; with `_version`, refused with ConflictError when the record changed since it was read. */
+  delete(input: { id: string; _version?: number }, condition?: ModelFilter<N>): Promise<EntityRecord<N>>;
   /** Pages of the list, following nextToken until the last (or `maxPages`). */
   pages(options?: ListOptions<N> & { maxPages?: number }): AsyncGenerator<PageOf<N>, void, undefined>;
   /** Records of every page, one by one. */
@@ -70,7 +95,10 @@ export interface EntityCrudOperations<N extends EntityName> {
 export type ModelClient = { readonly [N in EntityName]: EntityOperations<N> };
 
 // The batch operation is attached only to entities with a natural key; ModelClient types which have it.
-function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N): EntityCrudOperations<N> & Partial<BatchUpsertOperation<NaturalKeyEntity>> {
+function operationsOf<N extends EntityName>(
+  transport: GraphqlTransport,
+  name: N,
+): EntityCrudOperations<N> & Partial<BatchUpsertOperation<NaturalKeyEntity>> & Partial<AppendOperation<AppendableEntity>> {
   const sel = selectionOf(name);
   const list = `list${entityPlurals[name]}`;
   const docs = {
@@ -108,7 +136,8 @@ function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N
       return (await transport.request<Record<string, EntityRecord<N>>>(docs.update, { input, condition }))[`update${name}`];
     },
     async delete(input, condition) {
-      return (await transport.request<Record<string, EntityRecord<N>>>(docs.delete, { input: { id: input.id }, condition }))[`delete${name}`];
+      const remove = input._version === undefined ? { id: input.id } : { id: input.id, _version: input._version };
+      return (await transport.request<Record<string, EntityRecord<N>>>(docs.delete, { input: remove, condition }))[`delete${name}`];
     },
     async *pages(options = {}) {
       let nextToken = options.nextToken ?? null;
@@ -123,16 +152,28 @@ function operationsOf<N extends EntityName>(transport: GraphqlTransport, name: N
       for await (const page of ops.pages(options)) yield* page.items;
     },
   };
-  if (!(name in entityNaturalKeys)) return ops;
+  const withAppend = name in entityAppendableFields ? { ...ops, ...appendOperation(transport, name as AppendableEntity, sel) } : ops;
+  if (!(name in entityNaturalKeys)) return withAppend;
   const batch = `batchUpsert${entityPlurals[name]}`;
   const batchDocument = `mutation BatchUpsert${entityPlurals[name]}($input: [Create${name}Input!]!) { ${batch}(input: $input) { created updated unchanged } }`;
   const withBatch: EntityCrudOperations<N> & BatchUpsertOperation<NaturalKeyEntity> = {
-    ...ops,
+    ...withAppend,
     async batchUpsert(items) {
       return (await transport.request<Record<string, BatchUpsertCounts>>(batchDocument, { input: items }))[batch];
     },
   };
   return withBatch;
+}
+
+function appendOperation<N extends AppendableEntity>(transport: GraphqlTransport, name: N, sel: string): AppendOperation<N> {
+  const field = `appendTo${name}`;
+  const document = `mutation AppendTo${name}($input: AppendTo${name}Input!) { ${field}(input: $input) { ${sel} } }`;
+  return {
+    async append(input) {
+      const variables = { input: { id: input.id, field: input.field, item: JSON.stringify(input.item), ...(input._version === undefined ? {} : { _version: input._version }) } };
+      return (await transport.request<Record<string, EntityRecord<N>>>(document, variables))[field];
+    },
+  };
 }
 
 /** Creates typed operations for every entity over a transport. */

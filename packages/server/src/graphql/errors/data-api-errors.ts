@@ -12,6 +12,11 @@ export const dataApiErrorCatalogue = {
   BadRequestException: { status: 200, message: 'An argument is not valid.', recoverySuggestion: 'Correct the argument named in the message.' },
   InvalidNextTokenException: { status: 200, message: 'The nextToken is invalid, expired, or was issued for another query.', recoverySuggestion: 'Pass back the nextToken exactly as received, with the same filter, or start again without one.' },
   ConditionalCheckFailedException: { status: 200, message: 'The conditional request failed.', recoverySuggestion: 'Read the record again: it does not exist, already exists, or no longer matches the condition.' },
+  ConflictUnhandled: {
+    status: 200,
+    message: 'The record was changed by someone else since it was read; nothing was written.',
+    recoverySuggestion: 'Show the current record (in data and errorInfo.current); to keep your change, send it again with its _version.',
+  },
   BatchItemsInvalid: { status: 200, message: 'Some items of the batch are invalid; nothing was written.', recoverySuggestion: 'Correct or drop the items listed in errorInfo.items (index, field, message) and send the batch again.' },
   InternalFailure: { status: 500, message: 'An internal failure occurred.', recoverySuggestion: 'Retry later; the server log has the details.' },
 } as const;
@@ -41,6 +46,15 @@ export class DataApiError extends Error {
 /** Field-level authorization failure, with AppSync's message. */
 export function notAuthorized(fieldName: string, typeName: string): DataApiError {
   return new DataApiError('Unauthorized', `Not Authorized to access ${fieldName} on type ${typeName}`);
+}
+
+/**
+ * An update or delete whose `_version` is not the record's any more: AppSync's conflict. `current` is
+ * the record as stored now (null when the caller may not read it), so a page can offer "keep mine".
+ */
+export function versionConflict(entityName: string, expected: number, current: Readonly<Record<string, unknown>> | null): DataApiError {
+  const found = current === null ? '' : ` it is at version ${String(current._version)}`;
+  return new DataApiError('ConflictUnhandled', `${entityName} was changed by someone else: the write expected version ${expected};${found}. Nothing was written.`, { current });
 }
 
 /** A bad argument value. */

@@ -7,7 +7,8 @@ export interface AppSyncError {
   readonly message: string;
   readonly path?: readonly (string | number)[];
   readonly locations?: GraphQLFormattedError['locations'];
-  readonly data?: null;
+  /** null, or for ConflictUnhandled the record as stored now (as AppSync sends it). */
+  readonly data?: unknown;
   readonly errorInfo?: { readonly recoverySuggestion: string; readonly [detail: string]: unknown } | null;
 }
 
@@ -52,7 +53,7 @@ export function formatGraphqlError(error: GraphQLError, fallbackType: DataApiErr
   return {
     errorType,
     message: typed?.message ?? error.message,
-    ...(error.path === undefined ? {} : { path: error.path, data: null }),
+    ...(error.path === undefined ? {} : { path: error.path, data: errorType === 'ConflictUnhandled' ? (typed?.info?.current ?? null) : null }),
     ...(error.locations === undefined ? {} : { locations: error.locations }),
     errorInfo: { ...typed?.info, recoverySuggestion: typed?.recoverySuggestion ?? dataApiErrorCatalogue[errorType].recoverySuggestion },
   };

@@ -209,8 +209,9 @@ export const dataModel: readonly EntityDefinition[] = [
       priority: f('String', { indexed: true }),
       status: f('String', { indexed: true }),
       dueDate: f('AWSDate'),
-      timelineEvents: json,
-      comments: json,
+      // Lists of entries: pages add to them with appendToTicketMdl, never by rewriting the whole list.
+      timelineEvents: f('AWSJSON', { appendable: true }),
+      comments: f('AWSJSON', { appendable: true }),
       assignee: f('String', { indexed: true }),
       category: text,
     },

@@ -25,6 +25,11 @@ export interface ScalarField {
    * that generated migration); absent for fields the table was created with.
    */
   readonly addedIn?: number;
+  /**
+   * An AWSJSON list of entries (comments, timeline events): appendToX adds one item on the server,
+   * stamped with its author and time, so two writers never replace each other's items.
+   */
+  readonly appendable?: boolean;
 }
 
 /** A list of records of `target` whose `foreignKey` holds this record's id, as a paged connection. */

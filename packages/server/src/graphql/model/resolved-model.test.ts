@@ -8,7 +8,7 @@ const minimal: EntityDefinition = { name: 'A', plural: 'As', description: 'a', f
 describe('resolveModel', () => {
   it('resolves the product model with Amplify operation names', () => {
     const model = resolveModel(dataModel);
-    expect(model.entity('AccountMdl').operations).toEqual({ get: 'getAccountMdl', list: 'listAccountMdls', create: 'createAccountMdl', update: 'updateAccountMdl', delete: 'deleteAccountMdl' });
+    expect(model.entity('AccountMdl').operations).toEqual({ get: 'getAccountMdl', list: 'listAccountMdls', create: 'createAccountMdl', update: 'updateAccountMdl', delete: 'deleteAccountMdl', append: 'appendToAccountMdl' });
     expect(model.entity('Trackers').operations.list).toBe('listTrackers');
     expect(model.entity('AccountMdl').fieldByName.get('listedYear')?.derivedFrom).toEqual({ field: 'listedDate', part: 'year' });
   });

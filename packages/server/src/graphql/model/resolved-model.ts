@@ -14,18 +14,27 @@ export interface ModelField {
   readonly derivedFrom?: { readonly field: string; readonly part: 'day' | 'month' | 'year' };
   /** The later migration that added the column to an existing table (see model-types.ts). */
   readonly addedIn?: number;
+  /** An AWSJSON list that appendToX adds items to on the server (see model-types.ts). */
+  readonly appendable?: boolean;
 }
+
+/** The optimistic-concurrency version of every record (AppSync's `_version`): 1 on create, +1 on every write. */
+export const VERSION_FIELD = '_version';
+/** The generated migration that added VERSION_FIELD to every table that existed before it. */
+export const VERSION_MIGRATION = 104;
 
 /** An entity with its fields resolved and its operation names. */
 export interface ModelEntity {
   readonly name: string;
   readonly plural: string;
   readonly description: string;
-  /** All fields in column order: id, the defined ones (date parts after their date), createdAt, updatedAt. */
+  /** All fields in column order: id, the defined ones (date parts after their date), createdAt, updatedAt, _version. */
   readonly fields: readonly ModelField[];
   readonly fieldByName: ReadonlyMap<string, ModelField>;
   /** Fields a create or update input may carry (besides id). */
   readonly writableFields: readonly ModelField[];
+  /** The AWSJSON list fields appendToX may add an item to; empty when the entity has none. */
+  readonly appendableFields: readonly ModelField[];
   readonly relations: ReadonlyMap<string, Relation>;
   readonly compositeIndexes: readonly (readonly string[])[];
   readonly sortedIndexes: readonly SortedIndex[];
@@ -34,7 +43,7 @@ export interface ModelEntity {
   readonly naturalKey: readonly string[];
   readonly access: AccessRules;
   readonly singleActive?: SingleActiveRule;
-  readonly operations: { readonly get: string; readonly list: string; readonly create: string; readonly update: string; readonly delete: string };
+  readonly operations: { readonly get: string; readonly list: string; readonly create: string; readonly update: string; readonly delete: string; readonly append: string };
 }
 
 /** The whole model, checked and indexed. */
@@ -64,7 +73,9 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     // A column added to a table that has rows cannot be NOT NULL without a default.
     if (spec.addedIn !== undefined && spec.required === true) throw new ModelDefinitionError(`${def.name}.${name}: a field added later cannot be required`);
     const addedIn = spec.addedIn === undefined ? {} : { addedIn: spec.addedIn };
-    fields.push({ name, kind: spec.kind, required: spec.required ?? false, indexed: spec.indexed ?? false, decimal: spec.decimal ?? false, adminOnly: spec.adminOnly ?? false, managed: false, ...addedIn });
+    if (spec.appendable === true && spec.kind !== 'AWSJSON') throw new ModelDefinitionError(`${def.name}.${name}: only an AWSJSON list can be appendable`);
+    const appendable = spec.appendable === true ? { appendable: true } : {};
+    fields.push({ name, kind: spec.kind, required: spec.required ?? false, indexed: spec.indexed ?? false, decimal: spec.decimal ?? false, adminOnly: spec.adminOnly ?? false, managed: false, ...addedIn, ...appendable });
     if (spec.dateParts !== undefined) {
       if (spec.kind !== 'AWSDate') throw new ModelDefinitionError(`${def.name}.${name}: date parts need an AWSDate field`);
       for (const part of ['day', 'month', 'year'] as const) {
@@ -72,7 +83,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
       }
     }
   }
-  fields.push(managed('createdAt', 'AWSDateTime'), managed('updatedAt', 'AWSDateTime'));
+  fields.push(managed('createdAt', 'AWSDateTime'), managed('updatedAt', 'AWSDateTime'), { ...managed(VERSION_FIELD, 'Int'), addedIn: VERSION_MIGRATION });
   const fieldByName = new Map(fields.map((f) => [f.name, f]));
   if (fieldByName.size !== fields.length) throw new ModelDefinitionError(`${def.name} declares a field twice`);
   const relations = new Map(Object.entries(def.relations ?? {}));
@@ -116,6 +127,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     fields,
     fieldByName,
     writableFields: fields.filter((f) => !f.managed),
+    appendableFields: fields.filter((f) => f.appendable === true),
     relations,
     compositeIndexes: def.compositeIndexes ?? [],
     sortedIndexes: def.sortedIndexes ?? [],
@@ -123,7 +135,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     naturalKey: def.naturalKey ?? [],
     access: def.access,
     ...(def.singleActive === undefined ? {} : { singleActive: def.singleActive }),
-    operations: { get: `get${def.name}`, list: `list${def.plural}`, create: `create${def.name}`, update: `update${def.name}`, delete: `delete${def.name}` },
+    operations: { get: `get${def.name}`, list: `list${def.plural}`, create: `create${def.name}`, update: `update${def.name}`, delete: `delete${def.name}`, append: `appendTo${def.name}` },
   };
 }
 

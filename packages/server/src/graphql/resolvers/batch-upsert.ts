@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { batchItemsInvalid, type BatchItemError } from '../errors/data-api-errors.js';
-import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import { VERSION_FIELD, type DataModel, type ModelEntity, type ModelField } from '../model/resolved-model.js';
 import { columnType } from '../sql/ddl.js';
 import { ident } from '../sql/sql-text.js';
 
@@ -87,7 +87,7 @@ async function fillReferences(tx: Queryable, model: DataModel, entity: ModelEnti
 /**
  * Upserts items that all carry the same fields in one statement. Rows are inserted in natural key
  * order, so two overlapping batches lock their keys in the same order and cannot deadlock; an
- * existing record is only rewritten (and its updatedAt set) when a value differs.
+ * existing record is only rewritten (its updatedAt set, its _version bumped) when a value differs.
  */
 async function upsertShape(tx: Queryable, entity: ModelEntity, fields: readonly ModelField[], rows: readonly BatchItem[], now: string): Promise<{ created: number; updated: number }> {
   const key = entity.naturalKey;
@@ -96,7 +96,8 @@ async function upsertShape(tx: Queryable, entity: ModelEntity, fields: readonly 
   const onConflict =
     changing.length === 0
       ? 'DO NOTHING'
-      : `DO UPDATE SET ${changing.map((f) => `${ident(f.name)} = EXCLUDED.${ident(f.name)}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt" ` +
+      : `DO UPDATE SET ${changing.map((f) => `${ident(f.name)} = EXCLUDED.${ident(f.name)}`).join(', ')}, "updatedAt" = EXCLUDED."updatedAt", ` +
+        `${ident(VERSION_FIELD)} = ${table}.${ident(VERSION_FIELD)} + 1 ` +
         `WHERE (${changing.map((f) => `${table}.${ident(f.name)}`).join(', ')}) IS DISTINCT FROM (${changing.map((f) => `EXCLUDED.${ident(f.name)}`).join(', ')})`;
   const columns = ['id', ...fields.map((f) => f.name)];
   const sql =

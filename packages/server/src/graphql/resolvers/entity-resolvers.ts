@@ -5,7 +5,7 @@ import type { DataModel } from '../model/resolved-model.js';
 import { canonicalJson } from '../pagination/next-token.js';
 import type { FilterInput } from '../sql/filter-sql.js';
 import type { DataApiContext } from './data-api-context.js';
-import type { ConnectionPrefetch, IndexQueryArgs, ListArgs, Page, Row } from './entity-store.js';
+import type { AppendInput, ConnectionPrefetch, IndexQueryArgs, ListArgs, Page, Row } from './entity-store.js';
 import { selectedRecordFields, subFields, subFieldsByResponseKey } from './field-selection.js';
 
 type Resolver<TArgs> = GraphQLFieldResolver<unknown, DataApiContext, TArgs>;
@@ -86,6 +86,11 @@ export function createResolver(entity: ModelEntity): Resolver<{ input: Record<st
 /** updateX(input, condition). */
 export function updateResolver(entity: ModelEntity): Resolver<{ input: Record<string, unknown>; condition?: FilterInput | null }> {
   return (_root, args, ctx, info) => ctx.store.update(entity, args.input, args.condition, ctx.caller, { field: info.fieldName, type: 'Mutation' });
+}
+
+/** appendToX(input): one item added to a list field on the server. */
+export function appendResolver(entity: ModelEntity): Resolver<{ input: AppendInput }> {
+  return (_root, args, ctx, info) => ctx.store.append(entity, args.input, ctx.caller, { field: info.fieldName, type: 'Mutation' });
 }
 
 /** batchUpsertXs(input): many creates or updates by natural key, all or none. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
-import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import { VERSION_FIELD, type DataModel, type ModelEntity, type ModelField } from '../model/resolved-model.js';
 import type { SortedIndex } from '../model/model-types.js';
 import { columnType } from '../sql/ddl.js';
 import { accessSql, decideAccess, recordAllowed, type AccessDecision, type Operation } from '../authorization/access-policy.js';
 import type { Caller, CallerProfiles } from '../authorization/caller.js';
-import { DataApiError, badRequest, notAuthorized, type BatchItemError } from '../errors/data-api-errors.js';
+import { DataApiError, badRequest, notAuthorized, versionConflict, type BatchItemError } from '../errors/data-api-errors.js';
 import { filterDigest, type NextTokenCodec } from '../pagination/next-token.js';
-import { checkFieldValue, checkId } from '../limits/input-values.js';
+import { checkFieldValue, checkId, checkText } from '../limits/input-values.js';
 import { compileFilter, type FilterInput, type FilterLimits } from '../sql/filter-sql.js';
 import { ident, selectList, SqlParams } from '../sql/sql-text.js';
 import { batchUpsert, checkNaturalKeys, type BatchUpsertResult } from './batch-upsert.js';
@@ -75,6 +75,22 @@ interface PlannedConnection {
   readonly column: string;
   readonly limit: number;
   readonly scope: string;
+}
+
+/** appendToX's input: which list of which record gets the item, and optionally the version the caller read. */
+export interface AppendInput {
+  readonly id: unknown;
+  readonly field: unknown;
+  readonly item: unknown;
+  readonly _version?: unknown;
+}
+
+/** Keys of an appended item the server sets: who added it and when (a client's values are replaced). */
+export const APPEND_STAMP_KEYS = ['at', 'by', 'byUserId'] as const;
+
+/** The stored list of an appendable field as jsonb: null, empty or JSON null count as an empty list. */
+function listSql(column: string): string {
+  return `(CASE WHEN ${column} IS NULL OR btrim(${column}) IN ('', 'null') THEN '[]'::jsonb ELSE ${column}::jsonb END)`;
 }
 
 /** Page-size, filter and input-size limits of the store's operations. */
@@ -428,7 +444,7 @@ export class EntityStore {
     if (rule === undefined) return;
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${entity.name}:${String(scopeValue)}`]);
     await tx.query(
-      `UPDATE ${ident(entity.name)} SET ${ident(rule.flag)} = FALSE, ${ident(rule.endField)} = $1, "updatedAt" = $2 ` +
+      `UPDATE ${ident(entity.name)} SET ${ident(rule.flag)} = FALSE, ${ident(rule.endField)} = $1, "updatedAt" = $2, ${ident(VERSION_FIELD)} = ${ident(VERSION_FIELD)} + 1 ` +
         `WHERE ${ident(rule.scope)} = $3 AND ${ident(rule.flag)} AND "id" <> $4`,
       [Math.floor(this.clock.now().getTime() / 1000), this.nowIso(), scopeValue, keepId],
     );
@@ -469,14 +485,43 @@ export class EntityStore {
     return row;
   }
 
-  /** Why an update or delete of `id` matched no row: missing (or condition) vs not allowed. */
-  private async explainMiss(db: Queryable, entity: ModelEntity, id: string, decision: AccessDecision, at: FieldRef): Promise<DataApiError> {
+  /**
+   * Why an update, delete or append of `id` matched no row: missing (or a condition that does not
+   * hold), not allowed, or — when the caller sent the version they read — changed by someone else
+   * since (ConflictUnhandled with the current record, if the caller may read it). `extra` names
+   * further reasons an append can miss, checked on the current row.
+   */
+  private async explainMiss(
+    db: Queryable,
+    entity: ModelEntity,
+    id: string,
+    decision: AccessDecision,
+    caller: Caller,
+    at: FieldRef,
+    expectedVersion: number | undefined,
+    extra: (row: Row) => DataApiError | undefined = () => undefined,
+  ): Promise<DataApiError> {
     const params = new SqlParams();
     const idParam = params.add(id);
-    const rows = await db.query<{ allowed: boolean }>(`SELECT ${accessSql(decision, params)} AS "allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`, params.values);
+    const allowed = accessSql(decision, params);
+    const readable = accessSql(decideAccess(entity, 'read', caller), params);
+    const rows = await db.query<Row & { __allowed: boolean; __readable: boolean }>(
+      `SELECT ${allowed} AS "__allowed", ${readable} AS "__readable", ${selectList(entity.fields)} FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
+      params.values,
+    );
     const row = rows[0];
-    if (row !== undefined && row.allowed !== true) return notAuthorized(at.field, at.type);
-    return new DataApiError('ConditionalCheckFailedException');
+    if (row === undefined) return new DataApiError('ConditionalCheckFailedException');
+    if (row.__allowed !== true) return notAuthorized(at.field, at.type);
+    const { __allowed: _allowed, __readable: canRead, ...current } = row;
+    if (expectedVersion !== undefined && current[VERSION_FIELD] !== expectedVersion) return versionConflict(entity.name, expectedVersion, canRead === true ? current : null);
+    return extra(current) ?? new DataApiError('ConditionalCheckFailedException');
+  }
+
+  /** The `_version` an update, delete or append expects, or undefined when the caller sent none. */
+  private expectedVersion(value: unknown, entity: ModelEntity): number | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw badRequest(`${entity.name}.${VERSION_FIELD} must be the positive integer read with the record; got ${JSON.stringify(value)}.`);
+    return value;
   }
 
   private checkOwnershipKept(decision: AccessDecision, changes: Readonly<Record<string, unknown>>, at: FieldRef): void {
@@ -489,8 +534,10 @@ export class EntityStore {
   }
 
   /** Updates the given fields of a record the caller may change (and that matches `condition`). */
-  async update(entity: ModelEntity, input: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
+  async update(entity: ModelEntity, versionedInput: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
     const decision = this.decide(entity, 'update', caller, at);
+    const { [VERSION_FIELD]: sentVersion, ...input } = versionedInput;
+    const expected = this.expectedVersion(sentVersion, entity);
     this.checkWritableFields(entity, input, caller, at);
     this.checkOwnershipKept(decision, input, at);
     const id = String(input.id);
@@ -500,14 +547,16 @@ export class EntityStore {
       if (value === undefined || name === 'id') continue;
       sets.push(`${ident(name)} = ${params.add(value)}`);
     }
-    sets.push(`"updatedAt" = ${params.add(this.nowIso())}`);
+    sets.push(`"updatedAt" = ${params.add(this.nowIso())}`, `${ident(VERSION_FIELD)} = ${ident(VERSION_FIELD)} + 1`);
+    // The version check is part of the UPDATE's WHERE: two writers that read the same version cannot both match.
     const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
+    if (expected !== undefined) where.push(`${ident(VERSION_FIELD)} = ${params.add(expected)}`);
     const sql = `UPDATE ${ident(entity.name)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
     const rule = entity.singleActive;
     const run = async (q: Queryable): Promise<Row> => {
       const rows = await q.query<Row>(sql, params.values);
       // Thrown inside a transaction, this also rolls back a deactivation done before.
-      if (rows[0] === undefined) throw await this.explainMiss(q, entity, id, decision, at);
+      if (rows[0] === undefined) throw await this.explainMiss(q, entity, id, decision, caller, at, expected);
       return rows[0];
     };
     const row =
@@ -532,12 +581,83 @@ export class EntityStore {
   async delete(entity: ModelEntity, input: Readonly<Record<string, unknown>>, condition: FilterInput | null | undefined, caller: Caller, at: FieldRef): Promise<Row> {
     const decision = this.decide(entity, 'delete', caller, at);
     checkId(input.id, this.limits, `${entity.name}.id`);
+    const expected = this.expectedVersion(input[VERSION_FIELD], entity);
     const id = String(input.id);
     const params = new SqlParams();
     const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
+    if (expected !== undefined) where.push(`${ident(VERSION_FIELD)} = ${params.add(expected)}`);
     const rows = await this.db.query<Row>(`DELETE FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`, params.values);
     const row = rows[0];
-    if (row === undefined) throw await this.explainMiss(this.db, entity, id, decision, at);
+    if (row === undefined) throw await this.explainMiss(this.db, entity, id, decision, caller, at, expected);
+    this.afterWrite(entity);
+    return row;
+  }
+
+  /** How an appended item names its author: the caller's profile name (as the web app shows users), else email, else username. */
+  private async authorName(caller: Caller): Promise<string> {
+    const rows = await this.db.query<{ name: string | null }>(
+      `SELECT COALESCE(NULLIF(btrim(concat_ws(' ', "firstName", "lastName")), ''), NULLIF("email", '')) AS "name" FROM "UserMdl" WHERE "userId" = $1 LIMIT 1`,
+      [caller.sub],
+    );
+    return rows[0]?.name ?? caller.username;
+  }
+
+  /**
+   * Appends one item to an appendable list field (appendToX) in one UPDATE: the list is extended in
+   * the database (jsonb concatenation), so concurrent appends all land and no writer replaces
+   * another's items. The item is a JSON object; the server stamps `at` (server time), `by` (the
+   * caller's name) and `byUserId` (the caller's subject) over whatever the client sent. Needs the
+   * update grant; bumps `_version`, and checks it when the caller sends one.
+   */
+  async append(entity: ModelEntity, input: AppendInput, caller: Caller, at: FieldRef): Promise<Row> {
+    const decision = this.decide(entity, 'update', caller, at);
+    checkId(input.id, this.limits, `${entity.name}.id`);
+    const id = String(input.id);
+    const field = entity.appendableFields.find((f) => f.name === input.field);
+    if (field === undefined) throw badRequest(`${String(input.field)} is not a list field of ${entity.name} that items can be appended to.`);
+    const expected = this.expectedVersion(input._version, entity);
+    const what = `the item appended to ${entity.name}.${field.name}`;
+    let parsed: unknown;
+    try {
+      parsed = typeof input.item === 'string' ? JSON.parse(input.item) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest(`${what} must be a JSON object, e.g. {"text": "…"}.`);
+    const stamped = { ...(parsed as Record<string, unknown>), at: this.nowIso(), by: await this.authorName(caller), byUserId: caller.sub };
+    const itemText = JSON.stringify(stamped);
+    checkText(itemText, this.limits.maxJsonLength, what);
+    const column = ident(field.name);
+    const params = new SqlParams();
+    const itemParam = params.add(itemText);
+    const max = params.add(this.limits.maxJsonLength);
+    const appended = `(${listSql(column)} || jsonb_build_array(${itemParam}::jsonb))::text`;
+    const where = [
+      `"id" = ${params.add(id)}`,
+      accessSql(decision, params),
+      // Only a list can be appended to, and the list must still fit its field afterwards.
+      `jsonb_typeof(${listSql(column)}) = 'array'`,
+      `length(${appended}) <= ${max}`,
+    ];
+    if (expected !== undefined) where.push(`${ident(VERSION_FIELD)} = ${params.add(expected)}`);
+    const sql =
+      `UPDATE ${ident(entity.name)} SET ${column} = ${appended}, "updatedAt" = ${params.add(this.nowIso())}, ${ident(VERSION_FIELD)} = ${ident(VERSION_FIELD)} + 1 ` +
+      `WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
+    const rows = await this.db.query<Row>(sql, params.values);
+    const row = rows[0];
+    if (row === undefined) {
+      throw await this.explainMiss(this.db, entity, id, decision, caller, at, expected, (current) => {
+        const stored = current[field.name];
+        let list: unknown = [];
+        try {
+          list = typeof stored === 'string' && !['', 'null'].includes(stored.trim()) ? JSON.parse(stored) : [];
+        } catch {
+          list = undefined;
+        }
+        if (!Array.isArray(list)) return badRequest(`${entity.name}.${field.name} does not hold a JSON list, so nothing can be appended to it.`);
+        return badRequest(`${entity.name}.${field.name} would hold more than ${this.limits.maxJsonLength} characters with this item; nothing was appended.`);
+      });
+    }
     this.afterWrite(entity);
     return row;
   }

@@ -16,10 +16,11 @@ import {
   type GraphQLOutputType,
   type GraphQLScalarType,
 } from '../execution/graphql-js.js';
-import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import { VERSION_FIELD, type DataModel, type ModelEntity, type ModelField } from '../model/resolved-model.js';
 import type { ScalarKind } from '../model/model-types.js';
 import type { DataApiContext } from '../resolvers/data-api-context.js';
 import {
+  appendResolver,
   batchUpsertResolver,
   belongsToResolver,
   createResolver,
@@ -140,6 +141,9 @@ function conditionInput(name: string, entity: ModelEntity, withId: boolean): Gra
   return self;
 }
 
+/** The optional `_version` of update, delete and append inputs: when sent, the write happens only if the record is still at it. */
+const VERSION_INPUT = { type: GraphQLInt, description: 'The _version read with the record: the write is refused (ConflictUnhandled) when the record has changed since.' };
+
 const listArgs = (filter: GraphQLInputObjectType) => ({
   filter: { type: filter },
   limit: { type: GraphQLInt, description: 'Page size, 1 to the server maximum (default 100).' },
@@ -202,6 +206,7 @@ export function buildDataApiSchema(model: DataModel, extensions: readonly Schema
         const scalar = SCALARS[f.kind];
         fields[f.name] = { type: forCreate && f.required ? new GraphQLNonNull(scalar) : scalar };
       }
+      if (!forCreate) fields[VERSION_FIELD] = VERSION_INPUT;
       return fields;
     };
     types.set(entity.name, {
@@ -211,7 +216,7 @@ export function buildDataApiSchema(model: DataModel, extensions: readonly Schema
       condition: conditionInput(`Model${entity.name}ConditionInput`, entity, false),
       create: new GraphQLInputObjectType({ name: `Create${entity.name}Input`, fields: writable(true) }),
       update: new GraphQLInputObjectType({ name: `Update${entity.name}Input`, fields: writable(false) }),
-      remove: new GraphQLInputObjectType({ name: `Delete${entity.name}Input`, fields: { id: { type: new GraphQLNonNull(GraphQLID) } } }),
+      remove: new GraphQLInputObjectType({ name: `Delete${entity.name}Input`, fields: { id: { type: new GraphQLNonNull(GraphQLID) }, [VERSION_FIELD]: VERSION_INPUT } }),
     });
   }
   const query: GraphQLFieldConfigMap<unknown, DataApiContext> = {};
@@ -240,6 +245,28 @@ export function buildDataApiSchema(model: DataModel, extensions: readonly Schema
     mutation[ops.create] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.create) } }, resolve: createResolver(entity) };
     mutation[ops.update] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.update) }, condition: { type: t.condition } }, resolve: updateResolver(entity) };
     mutation[ops.delete] = { type: t.object, args: { input: { type: new GraphQLNonNull(t.remove) }, condition: { type: t.condition } }, resolve: deleteResolver(entity) };
+    if (entity.appendableFields.length > 0) {
+      const listField = new GraphQLEnumType({
+        name: `${entity.name}AppendableField`,
+        description: `The list fields of ${entity.name} that ${ops.append} adds to.`,
+        values: Object.fromEntries(entity.appendableFields.map((f) => [f.name, { value: f.name }])),
+      });
+      const input = new GraphQLInputObjectType({
+        name: `AppendTo${entity.name}Input`,
+        fields: {
+          id: { type: new GraphQLNonNull(GraphQLID) },
+          field: { type: new GraphQLNonNull(listField) },
+          item: { type: new GraphQLNonNull(AWSJSON), description: 'A JSON object; the server sets its at, by and byUserId.' },
+          [VERSION_FIELD]: VERSION_INPUT,
+        },
+      });
+      mutation[ops.append] = {
+        type: t.object,
+        description: `Adds one item to a list field of a ${entity.name} on the server (concurrent appends all land), stamped with the caller and the server time.`,
+        args: { input: { type: new GraphQLNonNull(input) } },
+        resolve: appendResolver(entity),
+      };
+    }
     if (entity.naturalKey.length > 0) {
       const count = { type: new GraphQLNonNull(GraphQLInt) };
       const result = new GraphQLObjectType({

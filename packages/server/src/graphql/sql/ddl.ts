@@ -1,4 +1,4 @@
-import type { DataModel, ModelEntity, ModelField } from '../model/resolved-model.js';
+import { VERSION_FIELD, type DataModel, type ModelEntity, type ModelField } from '../model/resolved-model.js';
 import { ident } from './sql-text.js';
 
 /** The PostgreSQL column type of a field. */
@@ -27,6 +27,8 @@ export function columnType(field: ModelField): string {
 function columnDefinition(field: ModelField): string {
   if (field.name === 'id') return `${ident('id')} text PRIMARY KEY`;
   if (field.name === 'createdAt' || field.name === 'updatedAt') return `${ident(field.name)} timestamptz NOT NULL DEFAULT now()`;
+  // Existing rows start at version 1, as new ones do.
+  if (field.name === VERSION_FIELD) return `${ident(field.name)} integer NOT NULL DEFAULT 1`;
   if (field.derivedFrom !== undefined) {
     // Generated columns: the parts can never disagree with their date, whoever writes the row.
     return `${ident(field.name)} integer GENERATED ALWAYS AS (EXTRACT(${field.derivedFrom.part.toUpperCase()} FROM ${ident(field.derivedFrom.field)})::integer) STORED`;

@@ -21,6 +21,8 @@ export const DATA_API_MIGRATION_FILE = path.join(MIGRATIONS_DIR, '0100_data_api.
 export const LATER_MIGRATIONS: readonly { version: number; name: string; entities: readonly string[] }[] = [
   { version: 101, name: 'modification_options', entities: ['ModificationOptionMdl'] },
   { version: 103, name: 'collections_tools', entities: ['DebtorMdl', 'ImportMdl', 'CampaignMdl', 'CampaignContactMdl', 'ContactRuleMdl'] },
+  // Adds `_version` (optimistic concurrency, issue 21) to every table: no new entities.
+  { version: 104, name: 'record_versions', entities: [] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
