@@ -6,14 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import { fail, isServiceError } from '../errors/catalogue.js';
 import { toWireError } from '../errors/wire-error.js';
+import { ADMINS_GROUP } from '../user-pool/admin/admin-safeguards.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { StepFailure } from '../user-pool/operations/operation.js';
-import { requirePool } from '../user-pool/pools/pool-repository.js';
-import { findUserByLogin, groupsOfUser } from '../user-pool/users/user-repository.js';
+import { groupsOfUser } from '../user-pool/users/user-repository.js';
 import { fastifyErrorToServiceError } from '../user-pool/wire/json-protocol-routes.js';
 
 /** The group whose members may use the admin API. */
-export const ADMIN_GROUP = 'Admins';
+export const ADMIN_GROUP = ADMINS_GROUP;
 
 type Params = Record<string, unknown>;
 
@@ -40,24 +40,12 @@ interface Route {
   readonly guard?: (steward: StewardHandle, p: Params, caller: { sub: string; poolId: string }) => Promise<void>;
 }
 
-/**
- * An admin deleting their own account would lock the pool out of its last administrator and end
- * their own session mid-request; the name may be the username or an alias, so the user it names is
- * looked up and compared by sub.
- */
-async function refuseOwnAccount(steward: StewardHandle, p: Params, caller: { sub: string; poolId: string }): Promise<void> {
-  const login = text(p.username);
-  if (login === undefined) return;
-  const target = await findUserByLogin(steward.db, await requirePool(steward.db, caller.poolId), login);
-  if (target?.sub === caller.sub) throw fail('SelfDeletionNotAllowedException');
-}
-
 const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ message: `${verb} ${text(p.username) ?? ''}`.trim() });
 
 /** Every admin API route and the operation behind it. */
 export const ADMIN_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/createUser', operation: 'AdminCreateUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username, TemporaryPassword: p.temporaryPassword, UserAttributes: attributeList(p.attributes), ...(p.suppressInvitation === true ? { MessageAction: 'SUPPRESS' } : {}) }) },
-  { method: 'POST', path: '/admin/deleteUser', operation: 'AdminDeleteUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Deleted'), guard: refuseOwnAccount },
+  { method: 'POST', path: '/admin/deleteUser', operation: 'AdminDeleteUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Deleted') },
   { method: 'GET', path: '/admin/getUser', operation: 'AdminGetUser', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }) },
   {
     method: 'GET',

@@ -1,4 +1,5 @@
 import { fail } from '../../errors/catalogue.js';
+import { keepingAnEnabledAdmin } from '../admin/admin-safeguards.js';
 import { sendCode, type CodeDeliveryDetails } from '../codes/code-delivery.js';
 import { defineOperation } from '../operations/operation.js';
 import { attributesToWire, checkAttributeWrites } from '../users/attributes.js';
@@ -60,7 +61,7 @@ export const deleteUserAttributes = defineOperation(
 /** DeleteUser: the caller deletes their own account (tokens, devices and codes go with it). */
 export const deleteOwnUser = defineOperation('DeleteUser', object({ AccessToken: accessTokenSchema }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
-  .do('delete the user', (ctx, _i, s) => deleteUser(ctx.db, s.caller.user.sub))
+  .do('delete the user, keeping an enabled admin', (ctx, _i, s) => keepingAnEnabledAdmin(ctx, s.caller.user, (tx) => deleteUser(tx, s.caller.user.sub)))
   // Announced so caches of verified access tokens (the data API's) drop the deleted user at once.
   .do('revoke its sign-ins', async (ctx, _i, s) => void (await ctx.tokens.revokeAllForUser(s.caller.user.sub)))
   .respond(() => ({}));

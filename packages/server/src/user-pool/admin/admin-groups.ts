@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../db/database.js';
+import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { epochSeconds } from '../../time/clock.js';
 import { processRevocations } from '../../tokens/revocation-feed.js';
@@ -7,6 +7,7 @@ import { requireGroup, requirePool, toGroup, type GroupRecord } from '../pools/p
 import { userFromRow } from '../users/user-repository.js';
 import { toUserType } from '../users/user-shapes.js';
 import { integer, object, optional, string, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
+import { ADMINS_GROUP, keepingAnEnabledAdmin, refuseSelfLockout } from './admin-safeguards.js';
 import { adminTarget } from './admin-target.js';
 
 const groupNameSchema = string({ min: 1, max: 128, pattern: /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u });
@@ -54,9 +55,13 @@ export const adminAddUserToGroup = defineOperation('AdminAddUserToGroup', member
 export const adminRemoveUserFromGroup = defineOperation('AdminRemoveUserFromGroup', membership, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .step('group', (ctx, i) => requireGroup(ctx.db, i.UserPoolId, i.GroupName))
-  .do('remove the membership', (ctx, _i, s) =>
-    ctx.db.query('DELETE FROM group_members WHERE pool_id = $1 AND group_name = $2 AND user_sub = $3', [s.group.poolId, s.group.name, s.target.user.sub]),
-  )
+  .do('refuse leaving Admins yourself', (ctx, _i, s) => {
+    if (s.group.name === ADMINS_GROUP) refuseSelfLockout(ctx, s.target.user, 'leave-admins');
+  })
+  .do('remove the membership, keeping an enabled admin', (ctx, _i, s) => {
+    const remove = (q: Queryable) => q.query('DELETE FROM group_members WHERE pool_id = $1 AND group_name = $2 AND user_sub = $3', [s.group.poolId, s.group.name, s.target.user.sub]);
+    return s.group.name === ADMINS_GROUP ? keepingAnEnabledAdmin(ctx, s.target.user, remove) : remove(ctx.db);
+  })
   // The data API caches callers' groups for a few seconds: the removal applies in this process at once.
   .do('announce the change', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))
   .respond(() => ({}));

@@ -4,6 +4,7 @@ import { defineOperation } from '../operations/operation.js';
 import { mfaPreferencePatch, mfaSettingsSchema } from '../users/mfa-preferences.js';
 import { updateUser } from '../users/user-repository.js';
 import { clientMetadataSchema, object, optional, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
+import { refuseSelfLockout, keepingAnEnabledAdmin } from './admin-safeguards.js';
 import { adminTarget } from './admin-target.js';
 
 const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchema });
@@ -11,7 +12,10 @@ const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchem
 /** AdminDisableUser: the user can no longer sign in; every existing sign-in is revoked. */
 export const adminDisableUser = defineOperation('AdminDisableUser', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('disable the user', (ctx, _i, s) => updateUser(ctx.db, s.target.user.sub, { enabled: false }, ctx.clock.now()))
+  .do('refuse disabling yourself', (ctx, _i, s) => refuseSelfLockout(ctx, s.target.user, 'disable'))
+  .do('disable the user, keeping an enabled admin', (ctx, _i, s) =>
+    keepingAnEnabledAdmin(ctx, s.target.user, (tx) => updateUser(tx, s.target.user.sub, { enabled: false }, ctx.clock.now())),
+  )
   .do('revoke existing sign-ins', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
   .respond(() => ({}));
 

@@ -11,6 +11,7 @@ import { randomPolicyPassword } from '../users/temporary-password.js';
 import { deleteUser, findUserByUsername, type UserRecord } from '../users/user-repository.js';
 import { mfaFields, toUserType } from '../users/user-shapes.js';
 import { array, attributeListSchema, boolean, clientMetadataSchema, enumeration, object, optional, passwordSchema, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
+import { refuseSelfLockout, keepingAnEnabledAdmin } from './admin-safeguards.js';
 import { adminTarget } from './admin-target.js';
 
 const createInput = object({
@@ -80,7 +81,8 @@ const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchem
 /** AdminDeleteUser. */
 export const adminDeleteUser = defineOperation('AdminDeleteUser', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('delete the user', (ctx, _i, s) => deleteUser(ctx.db, s.target.user.sub))
+  .do('refuse deleting yourself', (ctx, _i, s) => refuseSelfLockout(ctx, s.target.user, 'delete'))
+  .do('delete the user, keeping an enabled admin', (ctx, _i, s) => keepingAnEnabledAdmin(ctx, s.target.user, (tx) => deleteUser(tx, s.target.user.sub)))
   // Announced so caches of verified access tokens (the data API's) drop the deleted user at once.
   .do('revoke its sign-ins', async (ctx, _i, s) => void (await ctx.tokens.revokeAllForUser(s.target.user.sub)))
   .respond(() => ({}));
