@@ -316,29 +316,30 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
     expect(await campaignStatus(letters)).toBe('done');
   });
 
-  it('marks a campaign done when its last planned contact ends, not before, once, and moves a late contact past the debtor\'s other contact days', async () => {
+  it('marks a campaign done when its last planned contact ends, not before, once, and moves a late contact to the next free morning', async () => {
     const jay = await create(server, staff, 'AccountMdl', { clientNumber: 'C-9007', fileNumber: 'F-13', accountStatus: 'ACTIVE', currentUpb: 300, delinquencyDate: '2026-01-02' });
     await create(server, staff, 'DebtorMdl', { accountmdlID: jay, clientNumber: 'C-9007', fileNumber: 'F-13', debtorSeq: 1, firstName: 'Jay', phone: '+12125550666', timeZone: NY });
     const id = await create(server, staff, 'CampaignMdl', campaignInput('Jay', 'sms', 'C-9007', { startDate: '2026-03-24', endDate: '2026-03-26', maxAttemptsPerAccount: 2 }));
     expect(await plan(id)).toMatchObject({ planned: 2, refused: 0 });
     const [first, second] = await entries(id);
-    expect([first?.planDate, second?.planDate]).toEqual(['2026-03-24', '2026-03-25']);
+    // Two contacts over three days: spread to the first and the last.
+    expect([first?.planDate, second?.planDate]).toEqual(['2026-03-24', '2026-03-26']);
 
-    // The first text runs late, at 11 pm in New York: the next allowed morning (the 25th) is already Jay's
-    // other contact's day, so it moves to the 26th, keeping one contact a day.
+    // The first text runs late, at 11 pm in New York: it moves to the next allowed morning, the 25th,
+    // a day without another contact of Jay's (due-decision.test.ts covers skipping taken days).
     await advanceTo('2026-03-25T03:00:00Z');
     expect(await runner.runDue()).toBe(1);
     const moved = (await entries(id)).find((e) => e.id === first?.id);
-    expect(moved).toMatchObject({ status: 'planned', planDate: '2026-03-26' });
+    expect(moved).toMatchObject({ status: 'planned', planDate: '2026-03-25' });
     expect(await campaignStatus(id)).toBe('planned');
 
-    await advanceTo(second?.plannedAt ?? '');
+    await advanceTo(moved?.plannedAt ?? '');
     expect(await runner.runDue()).toBe(1);
-    expect((await entries(id)).find((e) => e.id === second?.id)?.status).toBe('sent');
+    expect((await entries(id)).find((e) => e.id === first?.id)?.status).toBe('sent');
     // One contact is still planned (the 26th): the campaign runs on.
     expect(await campaignStatus(id)).toBe('running');
 
-    await advanceTo(moved?.plannedAt ?? '');
+    await advanceTo(second?.plannedAt ?? '');
     expect(await runner.runDue()).toBe(1);
     expect((await entries(id)).map((e) => e.status)).toEqual(['sent', 'sent']);
     expect(await server.outbox('+12125550666')).toHaveLength(2);

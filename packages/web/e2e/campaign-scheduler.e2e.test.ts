@@ -85,6 +85,13 @@ describe('the campaign scheduler', () => {
     await refusedRow.waitFor();
     const reason = (await refusedRow.locator('.day-plan__reasons li').first().textContent()) ?? '';
     expect(reason).toMatch(/allowed only|asked not to be contacted|disputed|not allowed|No contact on/);
+    // The reason names the file and the debtor as staff know them (issue 21), and each row names its debtor.
+    const file = (await refusedRow.locator('.day-plan__file').textContent()) ?? '';
+    const debtorName = (await refusedRow.locator('.day-plan__debtor').textContent()) ?? '';
+    expect(debtorName).toMatch(/^\S+ \S+/);
+    expect(reason.startsWith(`File ${file} (${debtorName}): `)).toBe(true);
+    const plannedNames = await table.locator('tr[data-status="planned"] .day-plan__debtor').allTextContents();
+    expect(plannedNames.every((n) => n !== '' && n !== '–')).toBe(true);
     // Planned contacts show their time in the campaign's zone, in time order.
     const times = await table.locator('tr[data-status="planned"] td:first-child').allTextContents();
     expect(times.every((time) => /^\d{2}:\d{2} E[SD]T$/.test(time))).toBe(true);

@@ -124,7 +124,7 @@ function prepare(subject: ContactSubject): PreparedSubject {
   }
   const status = account.accountStatus?.trim().toLowerCase();
   if (account.disputed === true || (status !== undefined && ruleSet.disputedStatuses.has(status))) {
-    standing.push({ code: 'ACCOUNT_DISPUTED', message: `Account ${account.id} is disputed; collection contacts wait until the dispute is resolved.` });
+    standing.push({ code: 'ACCOUNT_DISPUTED', message: 'The debt is disputed; collection contacts wait until the dispute is resolved.' });
   }
   const blockedBy = rules.blockedChannels.get(channel);
   if (blockedBy !== undefined) {

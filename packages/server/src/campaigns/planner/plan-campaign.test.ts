@@ -126,14 +126,15 @@ describe('planCampaign', () => {
     expect(entries.find((e) => e.debtorId === 'd2')?.reasons[0]?.message).toMatch(/no postal address/);
   });
 
-  it('plans up to maxAttemptsPerDebtor contacts, one a day, and skips the days of contacts it keeps', () => {
+  it('plans up to maxAttemptsPerDebtor contacts, one a day, spread over the days left after the contacts it keeps', () => {
     const entries = plan({
       campaign: campaign({ maxAttemptsPerDebtor: 3 }),
       accounts: [account('a1')],
       debtors: [debtor('d1', 'a1')],
       kept: [{ debtorId: 'd1', planDate: '2026-06-01' }],
     });
-    expect(entries.map((e) => e.planDate)).toEqual(['2026-06-02', '2026-06-03']);
+    // Two attempts left over the open days 2–5 June: the first and the last.
+    expect(entries.map((e) => e.planDate)).toEqual(['2026-06-02', '2026-06-05']);
   });
 
   it('counts history and its own planned calls toward 7 calls in 7 days', () => {
@@ -216,5 +217,59 @@ describe('planCampaign across daylight-saving changes (windows in America/New_Yo
     expect(entry?.reasons.map((r) => r.code)).toEqual(['OUTSIDE_CONTACT_HOURS']);
     expect(local(entry?.plannedAt ?? new Date(0), NY)).toBe('2026-10-31 09:00');
     expect(evaluateContact({ channel: 'sms', account: { id: 'a1' }, consumer: { timeZone: 'America/Los_Angeles' }, at: entry?.plannedAt }, { clock: before('2026-10-01T00:00:00Z') }).allowed).toBe(false);
+  });
+});
+
+describe('planCampaign: spread and reasons staff can act on (issue 21)', () => {
+  it('spreads three contacts per debtor over a fourteen-day range instead of packing them into the first three days', () => {
+    const entries = plan({ campaign: campaign({ startDate: '2026-06-01', endDate: '2026-06-14', maxAttemptsPerDebtor: 3 }), accounts: [account('a1')], debtors: [debtor('d1', 'a1')] });
+    const dates = entries.filter((e) => e.status === 'planned').map((e) => e.planDate);
+    expect(dates).toEqual(['2026-06-01', '2026-06-08', '2026-06-14']);
+  });
+
+  it('still spreads when a rule closes the evenly spaced day: the contact takes the next open day', () => {
+    const rules = { organization: { excludedDates: ['2026-06-08'] } };
+    const entries = plan({ campaign: campaign({ startDate: '2026-06-01', endDate: '2026-06-14', maxAttemptsPerDebtor: 3 }), accounts: [account('a1')], debtors: [debtor('d1', 'a1')], rules });
+    expect(entries.filter((e) => e.status === 'planned').map((e) => e.planDate)).toEqual(['2026-06-01', '2026-06-09', '2026-06-14']);
+  });
+
+  it("names the debtor on every entry, so the day view says whom each contact is for", () => {
+    const entries = plan({ campaign: campaign(), accounts: [account('a1'), account('a2')], debtors: [debtor('d1', 'a1', { firstName: 'Jane', lastName: 'Doe' }), debtor('d2', 'a2', { email: null, phone: null, firstName: 'Ann', lastName: 'Lee' })] });
+    expect(entries.map((e) => [e.debtorId, e.debtorName])).toEqual([
+      ['d1', 'Jane Doe'],
+      ['d2', 'Ann Lee'],
+    ]);
+  });
+
+  it('names the account by file number and the debtor by name in a refusal, never the internal account id', () => {
+    const entries = plan({ campaign: campaign(), accounts: [account('7e78c0de-internal', { disputed: true })], debtors: [debtor('d1', '7e78c0de-internal', { firstName: 'Jane', lastName: 'Doe' })] });
+    const [reason] = entries[0]?.reasons ?? [];
+    expect(reason?.code).toBe('ACCOUNT_DISPUTED');
+    expect(reason?.message).toContain('File F-7e78c0de-internal');
+    expect(reason?.message).toContain('Jane Doe');
+    expect(reason?.message.replaceAll('F-7e78c0de-internal', '')).not.toContain('7e78c0de');
+  });
+
+  it("states the local time that applied at the refused entry's own instant, not at another day's", () => {
+    // The issue: planned at 14:18 New York time on the 27th, refused "at 07:00 on 2026-11-28 in America/Chicago".
+    // Today's window is over; tomorrow's 08:00–08:30 New York is 07:00–07:30 in Chicago, before 08:00.
+    const CHICAGO = 'America/Chicago';
+    const entries = plan(
+      {
+        campaign: campaign({ startDate: '2026-11-27', endDate: '2026-11-28', schedule: { timeZone: NY, windows: [{ start: '08:00', end: '08:30' }] } }),
+        accounts: [account('a1')],
+        debtors: [debtor('d1', 'a1', { timeZone: CHICAGO, firstName: 'Jane', lastName: 'Doe' })],
+      },
+      before('2026-11-27T19:18:00Z'),
+    );
+    const entry = entries[0];
+    expect(entry?.status).toBe('refused');
+    const hours = entry?.reasons.find((r) => r.code === 'OUTSIDE_CONTACT_HOURS');
+    expect(hours?.message).toContain('File F-a1 (Jane Doe)');
+    const stated = /it is (\d\d:\d\d) on (\d{4}-\d\d-\d\d) in America\/Chicago/.exec(hours?.message ?? '');
+    expect(stated).not.toBeNull();
+    const atEntry = local(entry?.plannedAt ?? new Date(0), CHICAGO);
+    expect(`${stated?.[2]} ${stated?.[1]}`).toBe(atEntry);
+    expect(entry?.planDate).toBe(local(entry?.plannedAt ?? new Date(0), NY).slice(0, 10));
   });
 });

@@ -24,6 +24,8 @@ export interface PlanDebtor {
   readonly id: string;
   readonly accountId: string;
   readonly debtorSeq?: number | null;
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
   readonly phone?: string | null;
   readonly email?: string | null;
   readonly streetAddress?: string | null;
@@ -56,6 +58,8 @@ export interface PlanInput {
 export interface PlanEntry {
   readonly accountId: string;
   readonly debtorId: string | null;
+  /** The debtor's name as the plan was made (null without a debtor or a name). */
+  readonly debtorName: string | null;
   readonly clientNumber: string | null;
   readonly fileNumber: string | null;
   readonly channel: ContactChannel;
@@ -156,12 +160,34 @@ export function debtCallZones(account: PlanAccount, debtors: readonly PlanDebtor
   return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state }).timeZones))];
 }
 
+/** The debtor's name for people ('Jane Doe'), or null when the record has none. */
+export function debtorNameOf(debtor: Pick<PlanDebtor, 'firstName' | 'lastName'> | null | undefined): string | null {
+  const name = [debtor?.firstName, debtor?.lastName].map((part) => (part ?? '').trim()).filter((part) => part !== '').join(' ');
+  return name === '' ? null : name;
+}
+
+/** Whom a refusal is about, as staff know them: 'File 1001-7 (Jane Doe)'; never the account's internal id. */
+export function refusalSubject(fileNumber: string | null | undefined, debtorName: string | null): string {
+  const file = (fileNumber ?? '').trim() === '' ? 'An account without a file number' : `File ${(fileNumber ?? '').trim()}`;
+  return debtorName === null ? file : `${file} (${debtorName})`;
+}
+
+/** The reasons with whom they are about in front ('File 1001-7 (Jane Doe): …'), so a reason read alone still says it. */
+export function attributeReasons<R extends PlanRefusal>(reasons: readonly R[], subject: string): R[] {
+  return reasons.map((reason) => (reason.message.startsWith(`${subject}: `) ? reason : { ...reason, message: `${subject}: ${reason.message}` }));
+}
+
 /** How many instants a refused debtor's reasons are gathered from (the first window starts of the range). */
 const REASON_SAMPLES = 62;
 
-/** Every distinct reason the engine gives at the first usable instant of each window of the candidate days. */
-function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, days: readonly number[], now: number, clock: Clock): PlanRefusal[] {
+/**
+ * Every distinct reason the engine gives at the first usable instant of each window of the candidate
+ * days, and the first instant refused: the refused entry is shown there, so the local time its first
+ * reason states is the entry's own (a reason from a later sample states that sample's time).
+ */
+function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, days: readonly number[], now: number, clock: Clock): { reasons: PlanRefusal[]; at: Date | null } {
   const byCode = new Map<string, PlanRefusal>();
+  let first: Date | null = null;
   let samples = 0;
   for (const day of days) {
     for (const window of campaignWindowsOnDay(campaign, day)) {
@@ -170,10 +196,23 @@ function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, day
       const at = new Date(Math.max(window.start.getTime(), now));
       const decision = evaluateContact({ ...subject, at }, { clock });
       if (decision.allowed) continue;
+      first ??= at;
       for (const reason of decision.reasons) if (!byCode.has(reason.code)) byCode.set(reason.code, reason);
     }
   }
-  return [...byCode.values()];
+  return { reasons: [...byCode.values()], at: first };
+}
+
+/**
+ * The order in which a debtor's remaining attempts try the campaign days: attempt k starts at the k-th
+ * of `count` evenly spaced days of `days` (first and last included), so three contacts over fourteen
+ * days land about a week apart instead of on the first three days.
+ */
+export function spreadTargets(dayCount: number, count: number): number[] {
+  if (count <= 0 || dayCount <= 0) return [];
+  if (count === 1) return [0];
+  if (count >= dayCount) return Array.from({ length: dayCount }, (_, i) => i);
+  return Array.from({ length: count }, (_, k) => Math.round((k * (dayCount - 1)) / (count - 1)));
 }
 
 /**
@@ -215,12 +254,14 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
   const accounts = [...input.accounts].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const account of accounts) {
     const base = { accountId: account.id, clientNumber: account.clientNumber ?? null, fileNumber: account.fileNumber ?? null, channel };
-    const refuse = (debtorId: string | null, reasons: readonly PlanRefusal[]): void => {
-      entries.push({ ...base, debtorId, status: 'refused', plannedAt: refusalAt, planDate: refusalDate, reasons });
+    const refuse = (debtor: PlanDebtor | null, reasons: readonly PlanRefusal[], at: Date = refusalAt): void => {
+      const debtorName = debtorNameOf(debtor);
+      const planDate = at === refusalAt ? refusalDate : formatLocalDate(zonedTime(at.getTime(), campaign.schedule.timeZone).dayNumber);
+      entries.push({ ...base, debtorId: debtor?.id ?? null, debtorName, status: 'refused', plannedAt: at, planDate, reasons: attributeReasons(reasons, refusalSubject(account.fileNumber, debtorName)) });
     };
     const debtors = [...(debtorsOf.get(account.id) ?? [])].sort((a, b) => (a.debtorSeq ?? 0) - (b.debtorSeq ?? 0) || (a.id < b.id ? -1 : 1));
     if (debtors.length === 0) {
-      refuse(null, [{ code: 'NO_DEBTOR', message: `Account ${account.fileNumber ?? account.id} has no debtor to contact.` }]);
+      refuse(null, [{ code: 'NO_DEBTOR', message: 'The account has no debtor to contact.' }]);
       continue;
     }
     // Regulation F counts per debt: every debtor's contacts on this account share one history, counted on every debtor's calendar.
@@ -229,33 +270,51 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
     for (const debtor of debtors) {
       const missing = missingAddress(channel, debtor);
       if (missing !== null) {
-        refuse(debtor.id, [missing]);
+        refuse(debtor, [missing]);
         continue;
       }
       const taken = keptDays.get(debtor.id) ?? new Set<string>();
       let remaining = campaign.maxAttemptsPerDebtor - taken.size;
       if (remaining <= 0) continue;
       const subject = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), campaign: campaign.schedule, rules: input.rules ?? {}, callLimitZones };
+      const debtorName = debtorNameOf(debtor);
       let planned = 0;
-      for (const day of days) {
-        if (remaining <= 0) break;
+      const open = days.filter((day) => !taken.has(formatLocalDate(day)));
+      const used = new Set<number>();
+      /** Plans the contact on open day `i` if the rules allow it there. */
+      const tryDay = (i: number): boolean => {
+        const day = open[i];
+        if (day === undefined || used.has(i)) return false;
         const date = formatLocalDate(day);
-        if (taken.has(date)) continue;
         const allowed = allowedIntervalsOnDay({ ...subject, history }, date)
-          .map((i) => ({ start: new Date(Math.max(i.start.getTime(), now)), end: i.end }))
-          .filter((i) => i.end.getTime() > i.start.getTime());
-        if (allowed.length === 0) continue;
+          .map((interval) => ({ start: new Date(Math.max(interval.start.getTime(), now)), end: interval.end }))
+          .filter((interval) => interval.end.getTime() > interval.start.getTime());
+        if (allowed.length === 0) return false;
         const at = pick(allowed, spread(`${campaign.id}|${debtor.id}|${date}`));
         // The intervals are exact; checking the chosen instant again costs little and guards the law.
-        if (!evaluateContact({ ...subject, history, at }, deps).allowed) continue;
-        entries.push({ ...base, debtorId: debtor.id, status: 'planned', plannedAt: at, planDate: date, reasons: [] });
+        if (!evaluateContact({ ...subject, history, at }, deps).allowed) return false;
+        entries.push({ ...base, debtorId: debtor.id, debtorName, status: 'planned', plannedAt: at, planDate: date, reasons: [] });
         history.push({ at, channel, direction: 'outbound', accountId: account.id });
+        used.add(i);
         planned += 1;
         remaining -= 1;
+        return true;
+      };
+      // Each attempt from its evenly spaced day onwards (never before the previous attempt's day)...
+      let next = 0;
+      for (const target of spreadTargets(open.length, remaining)) {
+        for (let i = Math.max(target, next); i < open.length; i++) {
+          if (tryDay(i)) {
+            next = i + 1;
+            break;
+          }
+        }
       }
+      // ...and attempts the later days could not take go to the earliest open days left.
+      for (let i = 0; i < open.length && remaining > 0; i++) tryDay(i);
       if (planned === 0 && taken.size === 0) {
-        const reasons = days.length === 0 ? [] : refusalReasons({ ...subject, history }, campaign, days, now, deps.clock);
-        refuse(debtor.id, reasons.length > 0 ? reasons : [{ code: 'OUTSIDE_CAMPAIGN_WINDOW', message: 'No campaign day is left in which the rules allow this contact.' }]);
+        const found = days.length === 0 ? { reasons: [], at: null } : refusalReasons({ ...subject, history }, campaign, days, now, deps.clock);
+        refuse(debtor, found.reasons.length > 0 ? found.reasons : [{ code: 'OUTSIDE_CAMPAIGN_WINDOW', message: 'No campaign day is left in which the rules allow this contact.' }], found.at ?? refusalAt);
       }
     }
   }

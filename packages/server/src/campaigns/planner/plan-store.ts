@@ -120,6 +120,7 @@ export function readDoNotContact(text: string | null): DoNotContact | undefined 
 /** A debtor as stored, with what the runner also needs. */
 export interface DebtorRecord extends PlanDebtor {
   readonly firstName: string | null;
+  readonly lastName: string | null;
   readonly fileNumber: string | null;
 }
 
@@ -128,6 +129,7 @@ interface DebtorRow {
   accountId: string;
   debtorSeq: number | null;
   firstName: string | null;
+  lastName: string | null;
   fileNumber: string | null;
   phone: string | null;
   email: string | null;
@@ -139,7 +141,7 @@ interface DebtorRow {
   doNotContact: string | null;
 }
 
-const DEBTOR_COLUMNS = `"id", "accountmdlID" AS "accountId", "debtorSeq", "firstName", "fileNumber", "phone", "email", "streetAddress", "city", "zipCode", "state", "timeZone", "doNotContact"`;
+const DEBTOR_COLUMNS = `"id", "accountmdlID" AS "accountId", "debtorSeq", "firstName", "lastName", "fileNumber", "phone", "email", "streetAddress", "city", "zipCode", "state", "timeZone", "doNotContact"`;
 
 function toDebtor(row: DebtorRow): DebtorRecord {
   const doNotContact = readDoNotContact(row.doNotContact);
@@ -225,10 +227,10 @@ export async function replacePlan(tx: Queryable, queue: JobQueue, campaignId: st
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const chunk = rows.slice(start, start + INSERT_CHUNK);
     await tx.query(
-      `INSERT INTO "CampaignContactMdl" ("id", "campaignmdlID", "accountmdlID", "debtormdlID", "clientNumber", "fileNumber", "channel", "plannedAt", "planDate", "status", "reasons", "jobId", "createdAt", "updatedAt")
-       SELECT u.id, $1, u.account, u.debtor, u.client, u.file, u.channel, u.planned_at, u.plan_date::date, u.status, u.reasons, u.job, $2, $2
-         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[], $13::text[])
-           AS u(id, account, debtor, client, file, channel, planned_at, plan_date, status, reasons, job)`,
+      `INSERT INTO "CampaignContactMdl" ("id", "campaignmdlID", "accountmdlID", "debtormdlID", "clientNumber", "fileNumber", "channel", "plannedAt", "planDate", "status", "reasons", "jobId", "debtorName", "createdAt", "updatedAt")
+       SELECT u.id, $1, u.account, u.debtor, u.client, u.file, u.channel, u.planned_at, u.plan_date::date, u.status, u.reasons, u.job, u.debtor_name, $2, $2
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])
+           AS u(id, account, debtor, client, file, channel, planned_at, plan_date, status, reasons, job, debtor_name)`,
       [
         campaignId,
         now,
@@ -243,6 +245,7 @@ export async function replacePlan(tx: Queryable, queue: JobQueue, campaignId: st
         chunk.map((r) => r.entry.status),
         chunk.map((r) => (r.entry.reasons.length === 0 ? null : JSON.stringify(r.entry.reasons))),
         chunk.map((r) => jobIds.get(r.id) ?? null),
+        chunk.map((r) => r.entry.debtorName),
       ],
     );
   }

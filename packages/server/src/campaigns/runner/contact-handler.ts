@@ -16,7 +16,7 @@ import { loadContactRuleSet } from '../contact-rule-store.js';
 import type { CampaignSettings } from '../planner/campaign-settings.js';
 import { CampaignSettingsError, readCampaignSettings } from '../planner/campaign-settings.js';
 import type { PlanAccount, PlanRefusal } from '../planner/plan-campaign.js';
-import { accountFor, consumerOf, debtCallZones, isContactChannel, missingAddress } from '../planner/plan-campaign.js';
+import { accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, refusalSubject } from '../planner/plan-campaign.js';
 import type { DebtorRecord } from '../planner/plan-store.js';
 import { CAMPAIGN_CONTACT_JOB, CAMPAIGN_PLAN_JOB, contactJobKey, loadCampaign, loadDebtor, loadDebtors } from '../planner/plan-store.js';
 import { decideDueContact } from './due-decision.js';
@@ -168,10 +168,12 @@ export class CampaignContactRunner {
       await setEntry(this.db, entry.id, { status: 'refused', reasons: [{ code: 'NO_DEBTOR', message: 'The account or debtor no longer exists.' }] }, now, true);
       return;
     }
+    // Every reason says whom it is about as staff know them: the file number and the debtor's name.
+    const subject = refusalSubject(account.fileNumber ?? debtor.fileNumber, debtorNameOf(debtor));
     // The debtor's record may have lost the address since the plan was made.
     const missing = missingAddress(channel, debtor);
     if (missing !== null) {
-      await setEntry(this.db, entry.id, { status: 'refused', reasons: [missing] }, now, true);
+      await setEntry(this.db, entry.id, { status: 'refused', reasons: attributeReasons([missing], subject) }, now, true);
       return;
     }
     // A letter is a task for staff, who print the address from the debtor's record: it needs no destination here.
@@ -189,11 +191,12 @@ export class CampaignContactRunner {
     );
     const decision = decideDueContact(check, settings, { clock: this.clock }, new Set(taken.map((t) => t.planDate)));
     if (decision.kind === 'refuse') {
-      await setEntry(this.db, entry.id, { status: 'refused', reasons: decision.reasons }, now, true);
+      // Refused at the due instant: the entry keeps that instant, which the reasons' local times describe.
+      await setEntry(this.db, entry.id, { status: 'refused', reasons: attributeReasons(decision.reasons, subject) }, now, true);
       return;
     }
     if (decision.kind === 'move') {
-      await this.move(entry, decision.at, decision.planDate, decision.reasons, now);
+      await this.move(entry, decision.at, decision.planDate, attributeReasons(decision.reasons, subject), now);
       return;
     }
     await this.act(job, entry, channel, destination.trim(), settings, campaign.campaignName, account, debtor, now);

@@ -403,8 +403,10 @@ export const dataModel: readonly EntityDefinition[] = [
       timeZone: text,
       /** Daily windows: [{"start": "09:00", "end": "12:00"}], start inclusive, end exclusive. */
       dailyWindows: json,
-      /** The text of an email or SMS ({firstName}, {fileNumber}, {balance} are filled in). */
+      /** The body of an email or SMS; placeholders such as {{debtor.firstName}} are filled in (docs/data-api.md, "Campaign messages"). */
       messageTemplate: text,
+      /** The subject of an email (placeholders as in the body); a neutral default when empty, never the campaign's name. */
+      messageSubject: f('String', { addedIn: 106 }),
       /** Contacts to plan per account over the campaign (at most one a day); default 1. */
       maxAttemptsPerAccount: f('Int'),
       plannedCount: f('Int'),
@@ -426,6 +428,8 @@ export const dataModel: readonly EntityDefinition[] = [
       debtormdlID: ref,
       clientNumber: f('String', { indexed: true }),
       fileNumber: text,
+      /** The debtor's name as the plan was made, so the day view says whom each contact is for. */
+      debtorName: f('String', { addedIn: 106 }),
       channel: text,
       plannedAt: f('AWSDateTime'),
       /** The campaign-zone calendar date of plannedAt (or of the refused day): the calendar's day. */

@@ -23,6 +23,8 @@ export const LATER_MIGRATIONS: readonly { version: number; name: string; entitie
   { version: 103, name: 'collections_tools', entities: ['DebtorMdl', 'ImportMdl', 'CampaignMdl', 'CampaignContactMdl', 'ContactRuleMdl'] },
   // Adds `_version` (optimistic concurrency, issue 21) to every table: no new entities.
   { version: 104, name: 'record_versions', entities: [] },
+  // Issue 21: a campaign's email subject, and the debtor's name on each plan entry.
+  { version: 106, name: 'campaign_messages', entities: [] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */

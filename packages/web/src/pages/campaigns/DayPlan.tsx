@@ -108,6 +108,7 @@ export function DayPlan({ campaignId, date, timeZone, onChanged }: { campaignId:
                 <th scope="col">Time ({zonePlace(timeZone)})</th>
                 {showViewer ? <th scope="col">Your time</th> : null}
                 <th scope="col">File</th>
+                <th scope="col">Debtor</th>
                 <th scope="col">Channel</th>
                 <th scope="col">Status</th>
                 <th scope="col">Details</th>
@@ -120,7 +121,8 @@ export function DayPlan({ campaignId, date, timeZone, onChanged }: { campaignId:
                   <tr key={entry.id} data-status={textOf(entry.status, '')}>
                     <td className="mono">{timeInZone(entry.plannedAt as string | null, timeZone)}</td>
                     {showViewer ? <td className="mono">{timeInZone(entry.plannedAt as string | null, viewerZone)}</td> : null}
-                    <td>{textOf(entry.fileNumber, '–')}</td>
+                    <td className="day-plan__file">{textOf(entry.fileNumber, '–')}</td>
+                    <td className="day-plan__debtor">{textOf(entry.debtorName, '–')}</td>
                     <td>{channelLabel(entry.channel)}</td>
                     <td>
                       <span className={entry.status === 'refused' || entry.status === 'failed' ? 'badge badge--bad' : entry.status === 'done' || entry.status === 'sent' ? 'badge badge--good' : 'badge'}>
