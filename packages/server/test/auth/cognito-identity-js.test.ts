@@ -1,6 +1,8 @@
 // Interop: amazon-cognito-identity-js, the official SRP client, signs in against the server
 // unchanged — SRP, MFA setup with an authenticator app, TOTP MFA, device confirmation,
-// remembering the device, and device SRP skipping MFA on the next sign-in. On both databases.
+// remembering the device, and device SRP skipping MFA on the next sign-in; and, on one CognitoUser,
+// the sign-ins, refresh and device flows that follow, which name the user by the sub the first
+// sign-in handed out as USER_ID_FOR_SRP. On both databases.
 import {
   AuthenticationDetails,
   CognitoUser,
@@ -127,6 +129,46 @@ describe.each(BOTH_DATABASES)('amazon-cognito-identity-js against the server (%s
     expect(second.kind).toBe('success');
     if (second.kind !== 'success') return;
     expect(decodeJwt(second.session.getAccessToken().getJwtToken()).device_key).toBe(deviceKey);
+  });
+
+  it('signs in again on the same CognitoUser, which now sends the sub as USERNAME, and refreshes its session', async () => {
+    const user = await createTestUser(server, { mfa: 'totp' });
+    const cognitoUser = sdkUser(user);
+    expect(await signIn(cognitoUser, user)).toEqual({ kind: 'totpRequired' });
+    advance(server, 30);
+    expect((await sendTotp(cognitoUser, totpAt(server, user.totpSecret ?? ''))).kind).toBe('success');
+    // The SDK carries USER_ID_FOR_SRP forward as its username.
+    expect(cognitoUser.getUsername()).toBe(user.sub);
+
+    const again = await signIn(cognitoUser, user);
+    expect(again).toEqual({ kind: 'totpRequired' });
+    advance(server, 30);
+    const second = await sendTotp(cognitoUser, totpAt(server, user.totpSecret ?? ''));
+    if (second.kind !== 'success') throw new Error(`second sign-in: ${JSON.stringify(second)}`);
+    expect(decodeJwt(second.session.getIdToken().getJwtToken())).toMatchObject({ sub: user.sub, 'cognito:username': user.username });
+
+    advance(server, 60);
+    const refreshed = await new Promise<CognitoUserSession>((resolve, reject) =>
+      cognitoUser.refreshSession(second.session.getRefreshToken(), (error: Error | null, session: CognitoUserSession) => (error ? reject(error) : resolve(session))),
+    );
+    const claims = decodeJwt(refreshed.getAccessToken().getJwtToken());
+    expect(claims).toMatchObject({ sub: user.sub, username: user.username });
+    expect(refreshed.getAccessToken().getJwtToken()).not.toBe(second.session.getAccessToken().getJwtToken());
+  });
+
+  it('remembers the device and signs in again on the same CognitoUser with device SRP, naming the user by the sub', async () => {
+    const user = await createTestUser(server, { mfa: 'totp' });
+    const cognitoUser = sdkUser(user);
+    await signIn(cognitoUser, user);
+    advance(server, 30);
+    const first = await sendTotp(cognitoUser, totpAt(server, user.totpSecret ?? ''));
+    if (first.kind !== 'success') throw new Error('sign-in failed');
+    await new Promise<void>((resolve, reject) => cognitoUser.setDeviceStatusRemembered({ onSuccess: () => resolve(), onFailure: reject }));
+    const deviceKey = decodeJwt(first.session.getAccessToken().getJwtToken()).device_key as string;
+
+    const second = await signIn(cognitoUser, user);
+    if (second.kind !== 'success') throw new Error(`device sign-in: ${JSON.stringify(second)}`);
+    expect(decodeJwt(second.session.getAccessToken().getJwtToken())).toMatchObject({ sub: user.sub, device_key: deviceKey });
   });
 
   it('asks MFA again once the device is forgotten, and the SDK drops the stale device key', async () => {

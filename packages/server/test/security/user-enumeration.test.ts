@@ -54,6 +54,34 @@ describe.each(BOTH_DATABASES)('user existence through the user pool (%s)', (data
     for (const answer of answers) expect(answer).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } });
   });
 
+  // Threat: the sub is accepted as a sign-in name, so an outsider can send back the USER_ID_FOR_SRP a
+  // challenge handed out and compare: a real user's sub leads to the same identity and salt, so an
+  // unknown name's stand-in identity must too, and a sub no user has must answer like any unknown name.
+  it('answers a stand-in identity sent back as USERNAME with the same identity and salt, as a real sub does', async () => {
+    const user = await createTestUser(server);
+    for (const login of [user.username, 'NOBODY-LINKED', 'nobody-linked@example.com']) {
+      const first = params(await srpStart(login));
+      const identity = first.USER_ID_FOR_SRP ?? '';
+      const byIdentity = params(await srpStart(identity));
+      expect({ identity: byIdentity.USER_ID_FOR_SRP, salt: byIdentity.SALT }, login).toEqual({ identity, salt: first.SALT });
+      // Typed in capitals, too (a sub is looked up case-insensitively, like a name).
+      expect(params(await srpStart(identity.toUpperCase())).USER_ID_FOR_SRP, login).toBe(identity);
+    }
+    expect(params(await srpStart(user.username)).USER_ID_FOR_SRP).toBe(user.sub);
+  });
+
+  it('answers a sub no user has exactly like an unknown name, in every sign-in flow and ForgotPassword', async () => {
+    const unknownSub = 'a3b1c2d4-0000-4000-8000-000000000abc';
+    for (const login of [unknownSub, 'nobody-sub']) {
+      expect(await srpAuth(server, login, 'Wrong-1-Passw0rd!')).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } });
+      expect(await passwordAuth(server, login, 'Wrong-1-Passw0rd!')).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } });
+      const forgot = (await server.call('ForgotPassword', { ClientId: server.pool.clientId, Username: login })).body;
+      expect(forgot).toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', AttributeName: 'email' } });
+    }
+    const shape = await challengeShape(unknownSub);
+    expect(shape).toMatchObject({ identityIsUuid: true, usernameAsTyped: true, identityStable: true, saltStable: true, saltShape: true, bChanges: true });
+  });
+
   it('simulates ForgotPassword and ResendConfirmationCode for an unknown name, with a stable masked address', async () => {
     const user = await createTestUser(server, { attributes: { email: 'kim.example@domain.example', email_verified: 'true' } });
     const forgot = async (login: string) => (await server.call('ForgotPassword', { ClientId: server.pool.clientId, Username: login })).body;

@@ -6,6 +6,7 @@
 // request limits and gone after CODE_TTL_SECONDS, and no name is stored.
 import { createHmac } from 'node:crypto';
 import { fail } from '../../errors/catalogue.js';
+import { decoyIdentity } from '../auth/srp-exchange/srp-exchange.js';
 import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { maskDestination, type CodeDeliveryDetails } from './code-delivery.js';
@@ -13,8 +14,9 @@ import type { CodePurpose } from './one-time-codes.js';
 
 type Ctx = Pick<OperationContext, 'db' | 'clock' | 'config' | 'limits'>;
 
+// Keyed by the name's stand-in identity (decoyIdentity), which the identity itself shares as a login.
 function decoyKey(ctx: Ctx, poolId: string, login: string, purpose: CodePurpose): string {
-  return `code?${createHmac('sha256', ctx.config.codePepper).update(`${purpose}|${poolId}|${login.normalize('NFC').toLowerCase()}`).digest('base64url')}`;
+  return `code?${createHmac('sha256', ctx.config.codePepper).update(`${purpose}|${poolId}|${decoyIdentity(ctx.config.codePepper, poolId, login)}`).digest('base64url')}`;
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -22,7 +24,7 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** A masked email that stays the same for a name ("k***@p***"), as a real user's masked address would. */
 function decoyDestination(ctx: Ctx, poolId: string, login: string): string {
   if (login.includes('@')) return maskDestination(login);
-  const bytes = createHmac('sha256', ctx.config.codePepper).update(`decoy-destination|${poolId}|${login.normalize('NFC').toLowerCase()}`).digest();
+  const bytes = createHmac('sha256', ctx.config.codePepper).update(`decoy-destination|${poolId}|${decoyIdentity(ctx.config.codePepper, poolId, login)}`).digest();
   return `${LETTERS[(bytes[0] ?? 0) % 26] ?? 'a'}***@${LETTERS[(bytes[1] ?? 0) % 26] ?? 'a'}***`;
 }
 

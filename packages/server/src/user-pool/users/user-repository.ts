@@ -99,6 +99,13 @@ export async function findUserByUsername(q: Queryable, poolId: string, username:
   return rows[0] === undefined ? undefined : toUser(rows[0]);
 }
 
+const SUB_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The sub a sign-in name may be (lower case), or null when it is not shaped like one. */
+export function subShaped(login: string): string | null {
+  return SUB_SHAPE.test(login) ? login.toLowerCase() : null;
+}
+
 /** The user with this sub, or undefined. */
 export async function findUserBySub(q: Queryable, sub: string): Promise<UserRecord | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(sub)) return undefined;
@@ -106,14 +113,22 @@ export async function findUserBySub(q: Queryable, sub: string): Promise<UserReco
   return rows[0] === undefined ? undefined : toUser(rows[0]);
 }
 
+// A username first, else the sub: Cognito hands out the sub as USER_ID_FOR_SRP and clients send it
+// back as USERNAME. One statement either way, so a sub-shaped name costs what any name costs.
+const BY_NAME_OR_SUB = `(u.username_key = $2 OR u.sub = $3::uuid) ORDER BY (u.username_key = $2) DESC LIMIT 1`;
+
 /**
- * The user a sign-in name refers to: the username, else (when the pool allows email or phone as an
- * alias) the one user whose verified email or phone it is. `byName`: the username lookup already
- * done in another statement (userByNameSql; null when no user has that name).
+ * The user a sign-in name refers to: the username, else the user whose sub it is, else (when the
+ * pool allows email or phone as an alias) the one user whose verified email or phone it is.
+ * `byName`: the username-or-sub lookup already done in another statement (userByNameSql; null when
+ * no user has that name or sub).
  */
 export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string, byName?: UserRecord | null): Promise<UserRecord | undefined> {
   const one = (rows: readonly UserRow[]): UserRecord | undefined => (rows.length === 1 && rows[0] !== undefined ? toUser(rows[0]) : undefined);
-  const named = byName !== undefined ? (byName ?? undefined) : one(await q.query<UserRow>('SELECT * FROM users WHERE pool_id = $1 AND username_key = $2', [pool.id, usernameKey(login)]));
+  const named =
+    byName !== undefined
+      ? (byName ?? undefined)
+      : one(await q.query<UserRow>(`SELECT u.* FROM users u WHERE u.pool_id = $1 AND ${BY_NAME_OR_SUB}`, [pool.id, usernameKey(login), subShaped(login)]));
   if (named !== undefined) return named;
   if (pool.aliasAttributes.includes('email') && login.includes('@')) {
     const byEmail = one(
@@ -128,12 +143,15 @@ export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: str
 }
 
 /**
- * A scalar subquery (JSON or NULL) of the user whose username is `login` in the pool `poolIdSql`
- * (an SQL expression, e.g. a column of an outer query), for another statement to carry (see
- * findUserByLogin's `byName`). Adds its parameters to `params`.
+ * A scalar subquery (JSON or NULL) of the user whose username (else sub) is `login` in the pool
+ * `poolIdSql` (an SQL expression, e.g. a column of an outer query), for another statement to carry
+ * (see findUserByLogin's `byName`). Adds its parameters to `params`.
  */
 export function userByNameSql(params: SqlParams, poolIdSql: string, login: string): string {
-  return `SELECT row_to_json(u) FROM users u WHERE u.pool_id = ${poolIdSql} AND u.username_key = ${params.add(usernameKey(login))}::text`;
+  const key = params.add(usernameKey(login));
+  const sub = params.add(subShaped(login));
+  return `SELECT row_to_json(u) FROM users u WHERE u.pool_id = ${poolIdSql} AND (u.username_key = ${key}::text OR u.sub = ${sub}::uuid)
+    ORDER BY (u.username_key = ${key}::text) DESC LIMIT 1`;
 }
 
 /** Reads the value of userByNameSql (JSON with string timestamps, or null). */

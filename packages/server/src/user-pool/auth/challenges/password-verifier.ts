@@ -38,6 +38,7 @@ export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
   const deviceKey = real === undefined ? undefined : await presentedDevice(ctx, real, responses.DEVICE_KEY ?? state.deviceKey);
   const poolName = poolNameFromUserPoolId(scope.pool.id);
   const { codePepper } = ctx.config;
+  const decoyId = decoyIdentity(codePepper, scope.pool.id, state.username);
   let proven: UserRecord;
   try {
     // Counted by the statement that loaded the session (guessKeyOf), or here.
@@ -46,7 +47,7 @@ export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
       verifySrpClaim(
         subject?.srpVerifier != null
           ? { verifierHex: subject.srpVerifier, secret: srp, poolName, userIdForSrp: srpIdentity(subject), claim }
-          : { verifierHex: decoyVerifier(codePepper, scope.pool.id, state.username), secret: srp, poolName, userIdForSrp: decoyIdentity(codePepper, scope.pool.id, state.username), claim },
+          : { verifierHex: decoyVerifier(codePepper, scope.pool.id, decoyId), secret: srp, poolName, userIdForSrp: decoyId, claim },
       ),
     );
   } catch (error) {

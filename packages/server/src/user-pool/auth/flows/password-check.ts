@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../users/password-hash.js';
 import type { UserRecord } from '../../users/user-repository.js';
 import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
 import type { SignInScope } from '../sign-in/sign-in-outcome.js';
+import { decoyIdentity } from '../srp-exchange/srp-exchange.js';
 
 /** The message of a password guess refused by the lockout (Cognito's). */
 export const ATTEMPTS_EXCEEDED = 'Password attempts exceeded';
@@ -24,8 +25,9 @@ export function decoyPasswordHash(): Promise<string> {
 }
 
 /** The counter a password guess is counted on: the user's, or for a name no user has, the name's. */
-export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout'>, poolId: string, user: Pick<UserRecord, 'sub'> | undefined, login: string): string {
-  return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', poolId, login);
+export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout' | 'config'>, poolId: string, user: Pick<UserRecord, 'sub'> | undefined, login: string): string {
+  // An unknown name counts on its stand-in identity's counter, which the identity sent back as USERNAME shares.
+  return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', poolId, decoyIdentity(ctx.config.codePepper, poolId, login));
 }
 
 /**

@@ -39,9 +39,9 @@ export async function passwordVerifierChallenge(
   if (user === undefined || user.srpVerifier === null || user.srpSalt === null) {
     if (user === undefined && !scope.client.preventUserExistenceErrors) throw unknownUserError(false);
     const { codePepper } = ctx.config;
-    const srp = startSrpExchange(decoyVerifier(codePepper, scope.pool.id, login), clientA);
-    const salt = padHex(BigInt(`0x${decoySalt(codePepper, scope.pool.id, login)}`));
     const identity = decoyIdentity(codePepper, scope.pool.id, login);
+    const srp = startSrpExchange(decoyVerifier(codePepper, scope.pool.id, identity), clientA);
+    const salt = padHex(BigInt(`0x${decoySalt(codePepper, scope.pool.id, identity)}`));
     const state: SignInState = { flow: base.flow, username: login, decoy: true, srp };
     return challenge('PASSWORD_VERIFIER', { SALT: salt, SRP_B: srp.B, SECRET_BLOCK: srp.secretBlock, USERNAME: login, USER_ID_FOR_SRP: identity }, state, null);
   }

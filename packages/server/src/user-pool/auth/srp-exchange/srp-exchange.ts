@@ -16,6 +16,7 @@ import {
   verifyClaimSignature,
 } from '@steward/auth-core/srp';
 import { createOpenSslModPowEngine } from '../../../srp/openssl-mod-pow.js';
+import { subShaped } from '../../users/user-repository.js';
 
 /** The engine every exchange of this process uses (OpenSSL through node:crypto). */
 export const srpEngine = createOpenSslModPowEngine();
@@ -76,9 +77,14 @@ function nameDigest(pepper: string, use: string, poolId: string, login: string):
 
 /**
  * The stand-in USER_ID_FOR_SRP of a name no user has: a version-4 UUID derived from the name, the
- * same on every probe and shaped like the sub a real user's challenge carries.
+ * same on every probe and shaped like the sub a real user's challenge carries. A sub-shaped name is
+ * its own stand-in (lower case), as a real sub is: sending the stand-in back as USERNAME then leads
+ * to the same identity, as sending a real user's sub back does. Every other decoy of a name (salt,
+ * verifier, lockout counter, codes) is derived from this identity, so the two names stay one.
  */
 export function decoyIdentity(pepper: string, poolId: string, login: string): string {
+  const sub = subShaped(login);
+  if (sub !== null) return sub;
   const bytes = nameDigest(pepper, 'srp-decoy-identity', poolId, login).subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
