@@ -81,6 +81,14 @@ describe('admin REST API', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.__type).toBe('InvalidParameterException');
   });
+
+  it('answers a username over 128 characters with a typed InvalidParameterException naming the limit, not a 500', async () => {
+    const response = await api('POST', '/createUser', adminToken, { username: 'u'.repeat(300), temporaryPassword: 'Temp-Passw0rd!', attributes: { email: 'long@example.com' } });
+    expect(response.status).toBe(400);
+    expect(response.body.__type).toBe('InvalidParameterException');
+    expect(String(response.body.message)).toMatch(/username/i);
+    expect(String(response.body.message)).toMatch(/128/);
+  });
 });
 
 describe.each(['pglite', 'postgres'] as const)('admin REST API on %s: deleting your own account', (database) => {

@@ -21,6 +21,10 @@ export const WEB_ERROR_CATALOGUE = {
     message: 'Only members of the Admins group can manage users.',
     recoverySuggestion: 'Ask an administrator to add you to the Admins group.',
   },
+  AdminApiRefused: {
+    message: 'The server refused the user management request.',
+    recoverySuggestion: 'Correct what the message names, then try again.',
+  },
   AdminApiFailed: {
     message: 'The user management request failed.',
     recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',

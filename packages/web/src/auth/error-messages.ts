@@ -3,7 +3,7 @@
 import type { AuthErrorCode } from '@steward/auth-core';
 
 /** Which input an error belongs to; 'form' means the whole step. */
-export type ErrorField = 'username' | 'password' | 'newPassword' | 'oldPassword' | 'code' | 'email' | 'phone' | 'attributes' | 'form';
+export type ErrorField = 'username' | 'password' | 'newPassword' | 'oldPassword' | 'code' | 'email' | 'phone' | 'givenName' | 'familyName' | 'attributes' | 'form';
 
 /** A message ready to show. */
 export interface FriendlyError {

@@ -6,6 +6,7 @@ import { notify } from '../../ui/notify';
 import type { AccountPort, DataPort } from '../../app/ports';
 import { useServices } from '../../app/ports-context';
 import { FieldProblem, errorFor } from '../../auth/error-messages';
+import type { ErrorField } from '../../auth/error-messages';
 import { MFA_LABELS } from '../../auth/steps/MfaSelectionStep';
 import { TOTP_ISSUER, groupSecret } from '../../auth/steps/TotpSetupStep';
 import { useUserStore } from '../../stores/user-store';
@@ -31,8 +32,27 @@ const EDITABLE = [
 
 type Verifiable = 'email' | 'phone_number';
 
-/** The first wrong field of changed profile details, in plain words; null when they may be saved. */
+// Which error field each editable attribute shows, and back: those errors sit at their field, not at the top.
+const FIELD_OF_KEY = { given_name: 'givenName', family_name: 'familyName', email: 'email', phone_number: 'phone' } as const satisfies Record<(typeof EDITABLE)[number]['key'], ErrorField>;
+const FIELD_OF: Partial<Record<ErrorField, true>> = { givenName: true, familyName: true, email: true, phone: true };
+
+/** The longest first or last name the profile takes. */
+export const MAX_NAME_LENGTH = 100;
+
+const NAME_FIELDS = [
+  { key: 'given_name', field: 'givenName', words: 'first name' },
+  { key: 'family_name', field: 'familyName', words: 'last name' },
+] as const;
+
+/** The first wrong field of changed profile details (already trimmed), in plain words; null when they may be saved. */
 export function detailsProblem(changed: Readonly<Record<string, string>>): FieldProblem | null {
+  // Saving a blank name would blank it everywhere (the top bar, letters): a name is never removed here.
+  for (const { key, field, words } of NAME_FIELDS) {
+    const value = changed[key];
+    if (value === undefined) continue;
+    if (value === '') return new FieldProblem(field, `Enter your ${words}.`);
+    if (value.length > MAX_NAME_LENGTH) return new FieldProblem(field, `Your ${words} can have at most ${MAX_NAME_LENGTH} characters.`);
+  }
   if (changed.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(changed.email)) return new FieldProblem('email', 'Enter an email address like name@example.com.');
   // The identity provider takes E.164 only: + and up to 15 digits, nothing else.
   if (changed.phone_number !== undefined && changed.phone_number !== '' && !/^\+[1-9]\d{6,14}$/.test(changed.phone_number)) {
@@ -119,7 +139,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
           });
         }}
       >
-        <LiveRegion message={save.error === null || save.error.field === 'email' || save.error.field === 'phone' ? null : save.error.message} detail={save.error?.detail} />
+        <LiveRegion message={save.error === null || FIELD_OF[save.error.field] !== undefined ? null : save.error.message} detail={save.error?.detail} />
         <div className="card-grid">
           {EDITABLE.map((field) => (
             <TextField
@@ -129,7 +149,7 @@ function DetailsSection({ account }: { account: AccountPort }) {
               autoComplete={field.autoComplete}
               value={draft[field.key] ?? ''}
               onChange={(e) => setDraft((current) => ({ ...current, [field.key]: e.target.value }))}
-              error={field.key === 'email' ? errorFor(save.error, 'email') : field.key === 'phone_number' ? errorFor(save.error, 'phone') : undefined}
+              error={errorFor(save.error, FIELD_OF_KEY[field.key])}
               hint={
                 field.key === 'email' || field.key === 'phone_number'
                   ? attributes[`${field.key}_verified`] === 'true'

@@ -17,8 +17,8 @@ export interface AdminUser {
 export class AdminApiError extends WebError {
   readonly serverType: string | undefined;
 
-  constructor(message: string, serverType: string | undefined) {
-    super('AdminApiFailed', { message });
+  constructor(message: string, serverType: string | undefined, status = 400) {
+    super(status >= 500 ? 'AdminApiFailed' : 'AdminApiRefused', { message });
     this.serverType = serverType;
   }
 }
@@ -43,6 +43,19 @@ function toAdminUser(user: WireUser): AdminUser {
   };
 }
 
+/** A group of the user pool as ListGroups returns it. */
+export interface AdminGroup {
+  name: string;
+  description: string | undefined;
+}
+
+interface WireGroup {
+  GroupName?: string;
+  Description?: string;
+}
+
+const toAdminGroup = (group: WireGroup): AdminGroup => ({ name: group.GroupName ?? '', description: group.Description });
+
 /** The admin API calls Settings > User management makes. */
 export interface AdminApi {
   listUsers: (input?: { limit?: number; token?: string | null }) => Promise<{ users: AdminUser[]; nextToken: string | null }>;
@@ -50,6 +63,12 @@ export interface AdminApi {
   disableUser: (username: string) => Promise<void>;
   enableUser: (username: string) => Promise<void>;
   deleteUser: (username: string) => Promise<void>;
+  /** Every group of the pool (up to 60, Cognito's page size). */
+  listGroups: () => Promise<AdminGroup[]>;
+  /** The groups `username` belongs to. */
+  listGroupsForUser: (username: string) => Promise<AdminGroup[]>;
+  addUserToGroup: (username: string, group: string) => Promise<void>;
+  removeUserFromGroup: (username: string, group: string) => Promise<void>;
 }
 
 /** An admin API client at `endpoint` (…/admin) using `accessToken()` for each call. */
@@ -73,7 +92,7 @@ export function createAdminApi(fetchFn: typeof fetch, endpoint: string, accessTo
     if (response.status === 403) throw new WebError('AdminApiForbidden');
     if (!response.ok) {
       const message = typeof body.message === 'string' && body.message !== '' ? body.message : `The user management request failed (HTTP ${response.status}).`;
-      throw new AdminApiError(message, typeof body.__type === 'string' ? body.__type : undefined);
+      throw new AdminApiError(message, typeof body.__type === 'string' ? body.__type : undefined, response.status);
     }
     return body as T;
   };
@@ -93,6 +112,20 @@ export function createAdminApi(fetchFn: typeof fetch, endpoint: string, accessTo
     },
     async deleteUser(username) {
       await call('POST', '/deleteUser', { username });
+    },
+    async listGroups() {
+      const body = await call<{ Groups?: WireGroup[] }>('GET', '/listGroups', { limit: 60 });
+      return (body.Groups ?? []).map(toAdminGroup);
+    },
+    async listGroupsForUser(username) {
+      const body = await call<{ Groups?: WireGroup[] }>('GET', '/listGroupsForUser', { username, limit: 60 });
+      return (body.Groups ?? []).map(toAdminGroup);
+    },
+    async addUserToGroup(username, group) {
+      await call('POST', '/addUserToGroup', { username, groupname: group });
+    },
+    async removeUserFromGroup(username, group) {
+      await call('POST', '/removeUserFromGroup', { username, groupname: group });
     },
   };
 }
