@@ -93,7 +93,7 @@ describe.each(BACKENDS)('upgrading to migration 0103 on %s', (backend) => {
     const { db, drop } = await openTestDatabase(backend, 2, (m) => m.version < 103);
     try {
       await db.query(`INSERT INTO "AccountMdl" ("id", "clientNumber", "fileNumber") VALUES ('old-1', 'C-1', 'F-1'), ('old-2', 'C-1', NULL), ('old-3', 'C-1', NULL)`);
-      expect(await migrate(db, dataApiMigrations())).toEqual([103]);
+      expect(await migrate(db, dataApiMigrations().filter((m) => m.version <= 103))).toEqual([103]);
       expect(await db.query(`SELECT "id", "delinquencyDate", "disputed" FROM "AccountMdl" ORDER BY "id"`)).toEqual([
         { id: 'old-1', delinquencyDate: null, disputed: null },
         { id: 'old-2', delinquencyDate: null, disputed: null },

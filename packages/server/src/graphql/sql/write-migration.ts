@@ -21,6 +21,8 @@ export const DATA_API_MIGRATION_FILE = path.join(MIGRATIONS_DIR, '0100_data_api.
 export const LATER_MIGRATIONS: readonly { version: number; name: string; entities: readonly string[] }[] = [
   { version: 101, name: 'modification_options', entities: ['ModificationOptionMdl'] },
   { version: 103, name: 'collections_tools', entities: ['DebtorMdl', 'ImportMdl', 'CampaignMdl', 'CampaignContactMdl', 'ContactRuleMdl'] },
+  // No new entity: ClientMdl.clientNumber becomes unique (issue 21).
+  { version: 105, name: 'unique_client_numbers', entities: [] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
