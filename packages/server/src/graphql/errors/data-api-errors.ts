@@ -11,6 +11,8 @@ export const dataApiErrorCatalogue = {
   QueryLimitExceededException: { status: 400, message: 'The query exceeds the limits of the data API.', recoverySuggestion: 'Ask for fewer nested levels or rows: lower the limits of lists, or split the query.' },
   BadRequestException: { status: 200, message: 'An argument is not valid.', recoverySuggestion: 'Correct the argument named in the message.' },
   InvalidNextTokenException: { status: 200, message: 'The nextToken is invalid, expired, or was issued for another query.', recoverySuggestion: 'Pass back the nextToken exactly as received, with the same filter, or start again without one.' },
+  DuplicateValueException: { status: 200, message: 'Another record already has this value of a unique field.', recoverySuggestion: 'Choose a value no other record has (errorInfo.field names the field).' },
+  SettingOutOfBoundsException: { status: 200, message: 'A policy setting is outside the bounds the server allows.', recoverySuggestion: 'Choose a value within errorInfo.min and errorInfo.max (errorInfo.setting names the setting).' },
   ConditionalCheckFailedException: { status: 200, message: 'The conditional request failed.', recoverySuggestion: 'Read the record again: it does not exist, already exists, or no longer matches the condition.' },
   ConflictUnhandled: {
     status: 200,
@@ -60,6 +62,11 @@ export function versionConflict(entityName: string, expected: number, current: R
 /** A bad argument value. */
 export function badRequest(message: string): DataApiError {
   return new DataApiError('BadRequestException', message);
+}
+
+/** A write refused because `field` of `entity` is unique and another record has the value. */
+export function duplicateValue(entity: string, field: string): DataApiError {
+  return new DataApiError('DuplicateValueException', `Another ${entity} already has this ${field}; a ${field} names one ${entity}.`, { entity, field });
 }
 
 /** One refused item of a batch: its position in the input, the field at fault and why. */

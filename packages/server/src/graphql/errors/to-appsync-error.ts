@@ -1,5 +1,7 @@
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from '../execution/graphql-js.js';
-import { DataApiError, dataApiErrorCatalogue, type DataApiErrorType } from './data-api-errors.js';
+import { dataModel } from '../model/data-model.js';
+import { uniqueIndexName } from '../sql/ddl.js';
+import { DataApiError, dataApiErrorCatalogue, duplicateValue, type DataApiErrorType } from './data-api-errors.js';
 
 /** One error as AppSync sends it. */
 export interface AppSyncError {
@@ -18,12 +20,21 @@ export interface AppSyncBody {
   readonly errors?: readonly AppSyncError[];
 }
 
+/** The unique index of each unique field of the model, to the entity and field it guards. */
+const UNIQUE_INDEXES: ReadonlyMap<string, { entity: string; field: string }> = new Map(
+  dataModel.flatMap((e) => (e.uniqueFields ?? []).map((field) => [uniqueIndexName(e.name, field), { entity: e.name, field }] as const)),
+);
+
 /** PostgreSQL SQLSTATE classes that mean the input was bad, not that the server failed. */
 function databaseInputError(error: unknown): DataApiError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') return undefined;
-  if (code === '23505') return new DataApiError('ConditionalCheckFailedException');
+  if (code === '23505') {
+    // A unique field names one record: say which, so a form can show it by the field.
+    const unique = UNIQUE_INDEXES.get(String((error as { constraint?: unknown }).constraint));
+    return unique === undefined ? new DataApiError('ConditionalCheckFailedException') : duplicateValue(unique.entity, unique.field);
+  }
   if (code === '23502') return new DataApiError('BadRequestException', 'A required field cannot be null.');
   if (code.startsWith('22')) return new DataApiError('BadRequestException', 'A value is out of range or has the wrong format for its field.');
   return undefined;

@@ -107,6 +107,9 @@ export const dataModel: readonly EntityDefinition[] = [
       Accounts: { kind: 'hasMany', target: 'AccountMdl', foreignKey: 'clientmdlID' },
       Users: { kind: 'hasMany', target: 'UserMdl', foreignKey: 'clientmdlID' },
     },
+    // A client number names one client (issue 21): unique since migration 0105.
+    uniqueFields: ['clientNumber'],
+    uniqueFieldsAddedIn: { clientNumber: 105 },
     access: clientScoped,
   },
   {

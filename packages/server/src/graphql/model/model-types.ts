@@ -106,6 +106,11 @@ export interface EntityDefinition {
   /** Fields whose non-null values are unique. */
   readonly uniqueFields?: readonly string[];
   /**
+   * The migration that made each unique field unique, when later than the table (the constraint of
+   * a shipped table gets its own migration, which refuses a database already holding duplicates).
+   */
+  readonly uniqueFieldsAddedIn?: Readonly<Record<string, number>>;
+  /**
    * The fields that name a record in the outside world (an account: client number and file number):
    * unique together when all are set, and the conflict target of the batch upsert mutation.
    */

@@ -39,6 +39,8 @@ export interface ModelEntity {
   readonly compositeIndexes: readonly (readonly string[])[];
   readonly sortedIndexes: readonly SortedIndex[];
   readonly uniqueFields: readonly string[];
+  /** The migration that made a unique field unique, when later than the table. */
+  readonly uniqueFieldsAddedIn: Readonly<Record<string, number>>;
   /** The fields naming a record outside (unique together); empty when the entity has none. */
   readonly naturalKey: readonly string[];
   readonly access: AccessRules;
@@ -95,6 +97,9 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
   };
   for (const index of def.compositeIndexes ?? []) index.forEach((f) => known(f, 'an index'));
   for (const f of def.uniqueFields ?? []) known(f, 'a unique constraint');
+  for (const f of Object.keys(def.uniqueFieldsAddedIn ?? {})) {
+    if (!(def.uniqueFields ?? []).includes(f)) throw new ModelDefinitionError(`${def.name}: uniqueFieldsAddedIn names ${f}, which is not a unique field`);
+  }
   // The batch upsert writes many records in one statement: it does not apply the one-active-record rule.
   if (def.naturalKey !== undefined && def.singleActive !== undefined) throw new ModelDefinitionError(`${def.name}: a natural key and a single-active rule cannot be combined`);
   for (const f of def.naturalKey ?? []) {
@@ -132,6 +137,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     compositeIndexes: def.compositeIndexes ?? [],
     sortedIndexes: def.sortedIndexes ?? [],
     uniqueFields: def.uniqueFields ?? [],
+    uniqueFieldsAddedIn: def.uniqueFieldsAddedIn ?? {},
     naturalKey: def.naturalKey ?? [],
     access: def.access,
     ...(def.singleActive === undefined ? {} : { singleActive: def.singleActive }),

@@ -45,6 +45,23 @@ export interface TableVersions {
   readonly sortedIndexes: number;
 }
 
+/** The name of the unique index of a unique field (the `constraint` of its unique violations). */
+export function uniqueIndexName(entity: string, field: string): string {
+  return `${entity}_${field}_key`;
+}
+
+/** A statement failing with a message listing (up to ten) duplicated values of `field`, if any. */
+function duplicatesGuard(t: string, field: string, version: number): string {
+  const column = ident(field);
+  const message = `Migration ${String(version).padStart(4, '0')}: ${t}.${field} has duplicates (%); give each record its own ${field} and start again.`;
+  return `DO $$
+DECLARE duplicated text;
+BEGIN
+  SELECT string_agg(v, ', ') INTO duplicated FROM (SELECT ${column} AS v FROM ${ident(t)} WHERE ${column} IS NOT NULL GROUP BY ${column} HAVING count(*) > 1 ORDER BY ${column} LIMIT 10) d;
+  IF duplicated IS NOT NULL THEN RAISE EXCEPTION '${message}', duplicated USING ERRCODE = 'unique_violation'; END IF;
+END $$;`;
+}
+
 /** One index statement and the migration that creates it. */
 export interface VersionedStatement {
   readonly version: number;
@@ -71,7 +88,12 @@ export function entityIndexes(entity: ModelEntity, versions: TableVersions): Ver
     at(fields, versions.table, `CREATE INDEX ${ident(`${t}_${fields.join('_')}_idx`)} ON ${ident(t)} (${[...fields, 'id'].map(ident).join(', ')});`);
   }
   for (const field of entity.uniqueFields) {
-    at([field], versions.table, `CREATE UNIQUE INDEX ${ident(`${t}_${field}_key`)} ON ${ident(t)} (${ident(field)}) WHERE ${ident(field)} IS NOT NULL;`);
+    const addedIn = entity.uniqueFieldsAddedIn[field];
+    const floor = Math.max(versions.table, addedIn ?? versions.table);
+    // Made unique on a table that may already hold duplicates: refuse (and so roll back the whole
+    // migration) with a message naming them, rather than PostgreSQL's bare index-build failure.
+    if (addedIn !== undefined && addedIn > versions.table) at([field], floor, duplicatesGuard(t, field, addedIn));
+    at([field], floor, `CREATE UNIQUE INDEX ${ident(uniqueIndexName(t, field))} ON ${ident(t)} (${ident(field)}) WHERE ${ident(field)} IS NOT NULL;`);
   }
   if (entity.singleActive !== undefined) {
     const { scope, flag } = entity.singleActive;

@@ -23,6 +23,8 @@ export const LATER_MIGRATIONS: readonly { version: number; name: string; entitie
   { version: 103, name: 'collections_tools', entities: ['DebtorMdl', 'ImportMdl', 'CampaignMdl', 'CampaignContactMdl', 'ContactRuleMdl'] },
   // Adds `_version` (optimistic concurrency, issue 21) to every table: no new entities.
   { version: 104, name: 'record_versions', entities: [] },
+  // No new entity: ClientMdl.clientNumber becomes unique (issue 21).
+  { version: 105, name: 'unique_client_numbers', entities: [] },
   // Issue 21: a campaign's email subject, and the debtor's name on each plan entry.
   { version: 106, name: 'campaign_messages', entities: [] },
 ];
