@@ -62,10 +62,12 @@ export interface DoNotContact {
 
 /** What is known of the consumer beyond the account. */
 export interface ContactConsumer {
-  /** IANA zone the consumer is known to be in; when set and valid it alone decides local time. */
+  /** IANA zone the consumer is said to be in; one of the zones local time is checked in, with those of the address and phone. */
   readonly timeZone?: string | null;
   /** Two-letter state code of the consumer's address, if known. */
   readonly state?: string | null;
+  /** The number calls and texts go to; its area code is one more zone the consumer may be in (calls and texts only). */
+  readonly phone?: string | null;
   readonly doNotContact?: DoNotContact;
 }
 

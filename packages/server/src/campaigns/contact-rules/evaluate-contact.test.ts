@@ -113,3 +113,25 @@ describe('allowed intervals and the next allowed instant', () => {
     expect(day('2026-07-03')).toEqual([]);
   });
 });
+
+describe('a stated time zone that conflicts with the address (issue 21)', () => {
+  it('refuses a text at 21:52 New York time to a consumer said to be in Honolulu whose ZIP code is in Manhattan', () => {
+    // The issue: time zone Pacific/Honolulu, state IL, ZIP 10004; 21:52 EST is 16:52 in Honolulu but after 21:00 in New York.
+    const at = new Date('2026-11-27T02:52:00Z');
+    const decision = evaluateContact({ channel: 'sms', account: { id: 'a1', zipCode: '10004' }, consumer: { timeZone: 'Pacific/Honolulu', state: 'IL' }, at }, { clock: new ManualClock(at) });
+    expect(decision.allowed).toBe(false);
+    const reason = decision.allowed ? undefined : decision.reasons.find((r) => r.code === 'OUTSIDE_CONTACT_HOURS');
+    expect(reason?.message).toContain('21:52 on 2026-11-26 in America/New_York');
+    expect(reason?.message).not.toContain('Pacific/Honolulu');
+  });
+
+  it("refuses a call the phone's area code puts after 21:00, though the stated zone and the address allow it", () => {
+    // 20:30 in Chicago, 21:30 in New York, where the 212 number rings.
+    const at = new Date('2026-06-02T01:30:00Z');
+    const subject = { channel: 'call' as const, account: { id: 'a1', zipCode: '60601' }, consumer: { timeZone: 'America/Chicago', state: 'IL' }, at };
+    expect(evaluateContact(subject, { clock: new ManualClock(at) }).allowed).toBe(true);
+    expect(evaluateContact({ ...subject, consumer: { ...subject.consumer, phone: '+12125550100' } }, { clock: new ManualClock(at) }).allowed).toBe(false);
+    // An email does not ring anywhere: the number's area code does not apply to it.
+    expect(evaluateContact({ ...subject, channel: 'email', consumer: { ...subject.consumer, phone: '+12125550100' } }, { clock: new ManualClock(at) }).allowed).toBe(true);
+  });
+});

@@ -114,7 +114,9 @@ interface PreparedSubject {
 function prepare(subject: ContactSubject): PreparedSubject {
   const ruleSet = compiled(subject.rules ?? NO_RULES);
   const { account, consumer, channel } = subject;
-  const location = resolveContactLocation({ timeZone: consumer?.timeZone, zipCode: account.zipCode, state: consumer?.state });
+  // The area code says where a call or text may reach the consumer; an email or letter reaches them wherever they are.
+  const phone = channel === 'call' || channel === 'sms' ? consumer?.phone : null;
+  const location = resolveContactLocation({ timeZone: consumer?.timeZone, zipCode: account.zipCode, state: consumer?.state, phone });
   const rules = mergeRules(applicableRules(ruleSet, location.states, account.clientNumber));
   const standing: ContactRefusal[] = [];
   if (consumer?.doNotContact?.all === true) {

@@ -3,8 +3,24 @@ import { resolveContactLocation } from './location.js';
 import { allUsTimeZones } from './zip-time-zones.js';
 
 describe('resolveContactLocation', () => {
-  it('takes a known IANA zone as the one zone, and still the state from the ZIP code', () => {
-    expect(resolveContactLocation({ timeZone: 'US/Central', zipCode: '10001' })).toEqual({ timeZones: ['America/Chicago'], states: ['NY'], basis: 'time-zone' });
+  it('takes a known IANA zone alone when nothing else is known', () => {
+    expect(resolveContactLocation({ timeZone: 'US/Central' })).toEqual({ timeZones: ['America/Chicago'], states: null, basis: 'time-zone' });
+    expect(resolveContactLocation({ timeZone: 'America/New_York', zipCode: '10001' })).toEqual({ timeZones: ['America/New_York'], states: ['NY'], basis: 'time-zone' });
+  });
+
+  it('keeps the zones of an address and a phone that disagree with the stated zone: the consumer may be at any of them (issue 21)', () => {
+    expect(resolveContactLocation({ timeZone: 'US/Central', zipCode: '10001' })).toEqual({ timeZones: ['America/Chicago', 'America/New_York'], states: ['NY'], basis: 'combined' });
+    // The issue's consumer: zone Pacific/Honolulu, state IL, ZIP 10004 (Manhattan), a Los Angeles mobile number.
+    expect(resolveContactLocation({ timeZone: 'Pacific/Honolulu', state: 'IL', zipCode: '10004', phone: '+1 213 555 0100' })).toEqual({
+      timeZones: ['America/Chicago', 'America/Los_Angeles', 'America/New_York', 'Pacific/Honolulu'],
+      states: ['IL', 'NY'],
+      basis: 'combined',
+    });
+  });
+
+  it('takes the area code of a phone number as a place the consumer may be', () => {
+    expect(resolveContactLocation({ phone: '(808) 555-0100' })).toEqual({ timeZones: ['Pacific/Honolulu'], states: null, basis: 'phone' });
+    expect(resolveContactLocation({ phone: '+15555550100' })).toEqual({ timeZones: allUsTimeZones(), states: null, basis: 'unknown' });
   });
 
   it('ignores a zone name it does not know and falls back to the ZIP code', () => {

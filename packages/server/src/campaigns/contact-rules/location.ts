@@ -1,9 +1,10 @@
 // Where the consumer may be, as the set of time zones (and states) the engine must respect. Regulation F
 // comment 6(b)(1)(i)-2: with conflicting or ambiguous information about the consumer's location, a time
 // is convenient only if it is convenient in every location the information points to. So the answer is
-// never one guess but every zone the facts leave open.
+// never one guess but every zone the facts leave open, a stated zone included (issue 21).
 
 import { canonicalTimeZone } from './local-time.js';
+import { zonesOfPhone } from './phone-time-zones.js';
 import { allUsTimeZones, normalizeZip, stateOfZip, zonesOfState, zonesOfZip } from './zip-time-zones.js';
 
 /** What is known of where the consumer is. */
@@ -11,11 +12,13 @@ export interface LocationFacts {
   readonly timeZone?: string | null;
   readonly zipCode?: string | null;
   readonly state?: string | null;
+  /** The number a call or text goes to: its area code is one more place the consumer may be. */
+  readonly phone?: string | null;
 }
 
 /** What the zones were found from. */
 export type LocationBasis =
-  /** The consumer's own IANA zone. */
+  /** The consumer's own IANA zone, and nothing else pointed elsewhere. */
   | 'time-zone'
   /** The ZIP code and its neighbourhood (or, for a code without coordinates, its own zone). */
   | 'zip'
@@ -25,6 +28,10 @@ export type LocationBasis =
   | 'state'
   /** ZIP code and state disagree, or the ZIP code is unknown and a state is given: the zones of both. */
   | 'zip-and-state'
+  /** The phone number's area code alone. */
+  | 'phone'
+  /** Several facts (zone, address, area code) point to different zones: all of them. */
+  | 'combined'
   /** Nothing usable: every US zone. */
   | 'unknown';
 
@@ -44,7 +51,26 @@ function normalizeState(state: string | null | undefined): string | null {
   return code !== undefined && /^[A-Z]{2}$/.test(code) ? code : null;
 }
 
-/** Every time zone and state the consumer may be in, from the most precise fact available; anything unknown or conflicting widens the set. */
+/** The zones the postal address (ZIP code and state) points to, or null when it gives nothing usable. */
+function addressZones(zip: string | null, givenState: string | null, conflicting: boolean): { zones: readonly string[]; basis: LocationBasis } | null {
+  const stateZones = givenState === null ? null : (zonesOfState(givenState) ?? allUsTimeZones());
+  const zipZones = zip === null ? null : zonesOfZip(zip);
+  if (zipZones !== null) {
+    // The address's state and the ZIP code's disagree, or the code is unknown (a typo may point
+    // anywhere): the consumer may be in either place.
+    if ((conflicting || zipZones.basis === 'zip-area') && stateZones !== null) return { zones: sortedUnique([...zipZones.zones, ...stateZones]), basis: 'zip-and-state' };
+    return { zones: zipZones.zones, basis: zipZones.basis === 'zip-area' ? 'zip-area' : 'zip' };
+  }
+  if (stateZones !== null) return { zones: sortedUnique(stateZones), basis: 'state' };
+  return null;
+}
+
+/**
+ * Every time zone and state the consumer may be in: the union of the zones each fact points to (the
+ * stated zone, the ZIP code and its neighbourhood, the state, the phone's area code). A stated zone does
+ * not override an address that disagrees with it: the consumer may be at either (Regulation F comment
+ * 6(b)(1)(i)-2). Nothing usable gives every US zone.
+ */
 export function resolveContactLocation(facts: LocationFacts): ContactLocation {
   const zip = facts.zipCode === null || facts.zipCode === undefined ? null : normalizeZip(facts.zipCode);
   const givenState = normalizeState(facts.state);
@@ -54,16 +80,17 @@ export function resolveContactLocation(facts: LocationFacts): ContactLocation {
   const conflicting = givenState !== null && zipState !== null && givenState !== zipState;
 
   const zone = facts.timeZone === null || facts.timeZone === undefined ? null : canonicalTimeZone(facts.timeZone);
-  if (zone !== null) return { timeZones: [zone], states, basis: 'time-zone' };
+  const found: { zones: readonly string[]; basis: LocationBasis }[] = [];
+  if (zone !== null) found.push({ zones: [zone], basis: 'time-zone' });
+  const address = addressZones(zip, givenState, conflicting);
+  if (address !== null) found.push(address);
+  const phoneZones = zonesOfPhone(facts.phone);
+  if (phoneZones !== null) found.push({ zones: phoneZones, basis: 'phone' });
 
-  const stateZones = givenState === null ? null : (zonesOfState(givenState) ?? allUsTimeZones());
-  const zipZones = zip === null ? null : zonesOfZip(zip);
-  if (zipZones !== null) {
-    // The address's state and the ZIP code's disagree, or the code is unknown (a typo may point
-    // anywhere): the consumer may be in either place.
-    if ((conflicting || zipZones.basis === 'zip-area') && stateZones !== null) return { timeZones: sortedUnique([...zipZones.zones, ...stateZones]), states, basis: 'zip-and-state' };
-    return { timeZones: [...zipZones.zones], states, basis: zipZones.basis === 'zip-area' ? 'zip-area' : 'zip' };
-  }
-  if (stateZones !== null) return { timeZones: sortedUnique(stateZones), states, basis: 'state' };
-  return { timeZones: allUsTimeZones(), states, basis: 'unknown' };
+  if (found.length === 0) return { timeZones: allUsTimeZones(), states, basis: 'unknown' };
+  const timeZones = sortedUnique(found.flatMap((f) => f.zones));
+  // One fact, or several that agree with the first: that fact's basis; else the union is 'combined'.
+  const [first] = found;
+  const agree = first !== undefined && timeZones.length === first.zones.length;
+  return { timeZones, states, basis: agree ? first.basis : 'combined' };
 }

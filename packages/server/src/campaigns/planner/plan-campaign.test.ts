@@ -169,7 +169,7 @@ describe('planCampaign across daylight-saving changes (windows in America/New_Yo
   it('keeps New York wall-clock windows over the spring-forward weekend and follows a Honolulu consumer whose hours shift against them', () => {
     // Honolulu has no DST: 08:00 HST is 13:00 EST (until March 8) and 14:00 EDT (from March 8).
     const accounts = Array.from({ length: 30 }, (_, i) => account(`a${i}`, { zipCode: '96813' }));
-    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Honolulu' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Honolulu', phone: '+18085550100' }));
     const c = campaign({ startDate: '2026-03-07', endDate: '2026-03-09', maxAttemptsPerDebtor: 3, schedule: { timeZone: NY, windows: [{ start: '09:00', end: '17:00' }] } });
     const entries = plan({ campaign: c, accounts, debtors }, before('2026-03-01T00:00:00Z'));
     expect(entries).toHaveLength(90);
@@ -186,7 +186,7 @@ describe('planCampaign across daylight-saving changes (windows in America/New_Yo
   it('plans a window that spans the skipped hour only in the hour and a half that exist', () => {
     // 01:30-03:30 on March 8: 01:30-02:00 EST (06:30-07:00Z) and 03:00-03:30 EDT (07:00-07:30Z); Guam is 16:30-17:30 then.
     const accounts = Array.from({ length: 40 }, (_, i) => account(`a${i}`, { zipCode: '96910' }));
-    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam', phone: '+16715550100' }));
     const c = campaign({ startDate: '2026-03-08', endDate: '2026-03-08', schedule: { timeZone: NY, windows: [{ start: '01:30', end: '03:30' }] } });
     const entries = plan({ campaign: c, accounts, debtors }, before('2026-03-01T00:00:00Z'));
     expect(entries.every((e) => e.status === 'planned')).toBe(true);
@@ -201,7 +201,7 @@ describe('planCampaign across daylight-saving changes (windows in America/New_Yo
   it('uses both passes of the repeated hour at the fall-back, all on the same campaign date', () => {
     // 01:00-02:00 on November 1 happens twice: 05:00-06:00Z (EDT) and 06:00-07:00Z (EST).
     const accounts = Array.from({ length: 40 }, (_, i) => account(`a${i}`, { zipCode: '96910' }));
-    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam' }));
+    const debtors = accounts.map((a) => debtor(`d-${a.id}`, a.id, { timeZone: 'Pacific/Guam', phone: '+16715550100' }));
     const c = campaign({ startDate: '2026-11-01', endDate: '2026-11-01', schedule: { timeZone: NY, windows: [{ start: '01:00', end: '02:00' }] } });
     const entries = plan({ campaign: c, accounts, debtors }, before('2026-10-01T00:00:00Z'));
     expect(entries.every((e) => e.status === 'planned' && e.planDate === '2026-11-01')).toBe(true);

@@ -143,7 +143,7 @@ export function missingAddress(channel: ContactChannel, debtor: PlanDebtor): Pla
 
 /** The consumer facts the engine reads from a debtor (the account's ZIP code when the debtor has none). */
 export function consumerOf(debtor: PlanDebtor): ContactConsumer {
-  return { timeZone: debtor.timeZone ?? null, state: debtor.state ?? null, ...(debtor.doNotContact === undefined ? {} : { doNotContact: debtor.doNotContact }) };
+  return { timeZone: debtor.timeZone ?? null, state: debtor.state ?? null, phone: debtor.phone ?? null, ...(debtor.doNotContact === undefined ? {} : { doNotContact: debtor.doNotContact }) };
 }
 
 /** The account as the engine sees it for one debtor: the debtor's own ZIP code wins. */
@@ -157,7 +157,7 @@ export function accountFor(account: PlanAccount, debtor: PlanDebtor | undefined)
  * call limits hold on each of their calendars, whoever is called (the engine's callLimitZones).
  */
 export function debtCallZones(account: PlanAccount, debtors: readonly PlanDebtor[]): string[] {
-  return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state }).timeZones))];
+  return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state, phone: d.phone }).timeZones))];
 }
 
 /** The debtor's name for people ('Jane Doe'), or null when the record has none. */
