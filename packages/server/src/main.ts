@@ -1,5 +1,6 @@
 // The server's process entry: validated configuration, production warnings, start, signals.
 import { ConfigError, loadConfig, productionWarnings, type Config } from './config/config.js';
+import { DatabaseLockedError } from './db/folder-lock.js';
 import type { SeedResult } from './seed/seed.js';
 import { startServer } from './server.js';
 import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
@@ -41,7 +42,16 @@ async function main(): Promise<void> {
   if (warnings.length > 0) console.error(banner(['PRODUCTION MODE WITH DEVELOPMENT DEFAULTS:', ...warnings]));
 
   // Campaign contacts run in every server process (JOBS_ENABLED); the queue keeps them from running twice.
-  const server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, log: services.log }) });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, log: services.log }) });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (server.appliedMigrations.length > 0) console.log(`Applied migrations ${server.appliedMigrations.join(', ')} (${server.db.kind}).`);
   if (server.seed !== undefined) printSeed(server.seed, config);
 

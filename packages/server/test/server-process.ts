@@ -1,5 +1,6 @@
 // A real server process (`src/main.ts` under tsx) for tests that need more than one process on
-// one PostgreSQL schema: shared limits, cross-process revocation, a process killed mid-request.
+// one PostgreSQL schema (shared limits, cross-process revocation, a process killed mid-request) or
+// on one PGlite folder (which only one process may open), and the CLI in a process of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +22,30 @@ export interface ServerProcess {
 
 /** Starts `src/main.ts` on the PostgreSQL schema `schema` (created and migrated by whoever starts first). */
 export function startServerProcess(schema: string, env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
+  return spawnServerProcess({ ...process.env, DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, PORT: '0', LOG_LEVEL: 'warn', STEWARD_MODE: 'development', ...env });
+}
+
+/** Starts `src/main.ts` on the embedded PGlite database in `dataDir` (no managed login: its fixed port would clash). */
+export function startPgliteServerProcess(dataDir: string, env: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
+  const { DATABASE_URL: _unused, ...inherited } = process.env;
+  return spawnServerProcess({ ...inherited, DATA_DIR: dataDir, PORT: '0', MANAGED_LOGIN: 'false', LOG_LEVEL: 'warn', STEWARD_MODE: 'development', SEED_DEMO: 'false', ...env });
+}
+
+/** Runs the CLI (`src/cli.ts`) in its own process; resolves with its exit code and everything it printed. */
+export function runCliProcess(env: Readonly<Record<string, string | undefined>>, ...argv: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=steward-source', 'src/cli.ts', ...argv], { cwd: packageDir, env: { ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output: printed })));
+}
+
+function spawnServerProcess(env: Readonly<Record<string, string | undefined>>): Promise<ServerProcess> {
   // node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process of
   // its own, so a SIGKILL (which it cannot relay) would leave the server running.
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=steward-source', 'src/main.ts'], {
     cwd: packageDir,
-    env: { ...process.env, DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, PORT: '0', LOG_LEVEL: 'warn', STEWARD_MODE: 'development', ...env },
+    env: { ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -38,7 +58,7 @@ export function startServerProcess(schema: string, env: Readonly<Record<string, 
     await exited;
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${printed}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${printed}`)), 90_000);
     const check = setInterval(() => {
       const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(printed);
       if (match?.[1] !== undefined) {

@@ -48,6 +48,15 @@ Options for every command: --pool <userPoolId> (default: the pool created on fir
 The database comes from the same settings as the server (DATABASE_URL, DATA_DIR, …). With the
 embedded PGlite database, stop the server first: only one process can open its folder.`;
 
+/** What the CLI says when a running server holds the PGlite folder: how to do the same through it. */
+export const SERVER_RUNNING_HINT = `While the server runs, do the same through it instead:
+  - the Admin API (POST /admin/createUser, /admin/deleteUser, /admin/addUserToGroup, /admin/setUserPassword, …)
+    with an Admins user's access token: see "Admin API" in docs/server.md;
+  - or the Cognito Admin* operations (AdminCreateUser, AdminDeleteUser, AdminAddUserToGroup,
+    AdminSetUserPassword, ListUsers, …) signed with ADMIN_ACCESS_KEY_ID / ADMIN_SECRET_ACCESS_KEY,
+    e.g. aws cognito-idp admin-create-user --endpoint-url <server URL> (docs/configuration.md).
+Or stop the server and run this command again.`;
+
 /** Parsed command-line options. */
 interface CliOptions {
   username?: string;

@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { mkdir } from 'node:fs/promises';
 import type { Database, Queryable } from './database.js';
+import { acquireFolderLock } from './folder-lock.js';
 
 class TransactionQueryable implements Queryable {
   constructor(readonly tx: Transaction) {}
@@ -10,11 +11,22 @@ class TransactionQueryable implements Queryable {
   }
 }
 
-/** Opens an embedded PGlite database in `dataDir` (created if missing) or in memory for `memory://`. */
+/**
+ * Opens an embedded PGlite database in `dataDir` (created if missing; held by this process until
+ * closed, see folder-lock.ts) or in memory for `memory://`.
+ */
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(inMemory ? undefined : dataDir);
+  // Before PGlite touches the folder: a second process must not even start recovery on it.
+  const lock = inMemory ? undefined : acquireFolderLock(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(inMemory ? undefined : dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -30,6 +42,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
     },
     async close(): Promise<void> {
       if (!db.closed) await db.close();
+      lock?.release();
     },
   };
 }
