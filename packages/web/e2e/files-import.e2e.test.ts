@@ -1,5 +1,5 @@
 // The /files importer in Chromium against the real server: the demo staff user uploads a small CSV
-// of accounts with one bad row, saves the suggested mapping, sees and downloads the row's errors,
+// of accounts with two bad rows (a bad amount and date, a status outside the code table), saves the suggested mapping, sees and downloads the row's errors,
 // imports, finds the run in the history and the accounts in the Accounts list, and imports the same
 // file again without creating anything. A client user is refused the page.
 import { randomBytes } from 'node:crypto';
@@ -24,12 +24,14 @@ const csv = [
   `C-1001,${tag}-1,ACTIVE,"1,234.56",1/15/2024,first`,
   `C-1001,${tag}-2,ACTIVE,$250,2024-02-01,"second, with a comma"`,
   `C-1001,${tag}-3,ACTIVE,12.345,2024-02-30,bad`,
-  `C-2002,${tag}-4,NEW,(5.00),3/1/2024,fourth`,
+  // A status in words: read through the code table, so the Status filter finds it.
+  `C-2002,${tag}-4,payment plan,(5.00),3/1/2024,fourth`,
+  `C-2002,${tag}-5,on hold,1.00,3/1/2024,fifth`,
 ].join('\r\n');
 
 async function upload(page: Page): Promise<void> {
   await page.getByLabel('Client file').setInputFiles({ name: 'accounts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByText('accounts.csv: 4 rows, 6 columns.').waitFor();
+  await page.getByText('accounts.csv: 5 rows, 6 columns.').waitFor();
 }
 
 describe('importing a client file on /files', () => {
@@ -62,11 +64,12 @@ describe('importing a client file on /files', () => {
     await page.getByText(`Mapping “Accounts ${tag}” saved.`).waitFor();
     await page.getByRole('cell', { name: `Accounts ${tag}` }).first().waitFor();
 
-    await page.getByText('4 rows: 3 ready to import, 1 with errors.').waitFor();
+    await page.getByText('5 rows: 3 rows ready to import, 2 rows with errors.').waitFor();
     const errors = page.getByRole('table', { name: 'Rows with errors' });
     await errors.getByRole('cell', { name: '“12.345” has more than two decimals (cents).' }).waitFor();
     await errors.getByRole('cell', { name: /“2024-02-30” is not a date/ }).waitFor();
-    expect(await errors.getByRole('row').count()).toBe(3);
+    await errors.getByRole('cell', { name: '“on hold” is not one of Active, Payment plan, Disputed or Closed.' }).waitFor();
+    expect(await errors.getByRole('row').count()).toBe(4);
   });
 
   it('has no serious accessibility violation with the mapping, preview and errors on the page', async () => {
@@ -83,26 +86,52 @@ describe('importing a client file on /files', () => {
     const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Client No,File No,Status,Current Balance,Listed Date,Notes,Import row,Import errors');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^C-1001,${tag}-3,ACTIVE,12.345,2024-02-30,bad,3,"?currentUpb: `));
+    expect(lines).toHaveLength(3);
+    // Fields by the labels on screen, not their codes (currentUpb).
+    expect(lines[1]).toMatch(new RegExp(`^C-1001,${tag}-3,ACTIVE,12.345,2024-02-30,bad,3,"?Current balance: `));
+    expect(lines[1]).not.toContain('currentUpb');
+    expect(lines[2]).toMatch(new RegExp(`^C-2002,${tag}-5,on hold,1.00,3/1/2024,fifth,5,"?Status: `));
   });
 
   it('imports the valid rows with a progress bar and records the run in the history', async () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByText('Import done: 3 created, 0 updated, 0 unchanged, 1 rows with errors.').waitFor();
+    await page.getByText('Import done: 3 created, 0 updated, 0 unchanged, 2 rows with errors.').waitFor();
     const progress = page.getByRole('progressbar', { name: 'Import progress' });
-    expect(await progress.getAttribute('value')).toBe('4');
+    expect(await progress.getAttribute('value')).toBe('5');
     const history = page.getByRole('region', { name: 'Import history' });
     const run = history.getByRole('row').filter({ hasText: 'accounts.csv' }).first();
     await run.waitFor();
     const cells = await run.getByRole('cell').allInnerTexts();
-    expect(cells).toEqual(expect.arrayContaining(['accounts.csv', 'Accounts', 'staff@steward.example.com', 'done', '4 / 4', '3', '0', '1']));
+    expect(cells).toEqual(expect.arrayContaining(['accounts.csv', 'Accounts', 'staff@steward.example.com', 'done', '5 / 5', '3', '0', '2']));
+    // Started in the app's one date-time style ("Nov 27, 2026, 7:13 PM"), not "11/27/2026, 7:13:10 PM".
+    expect(cells[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
     await saveScreenshot(page, 'files-import-imported');
   });
 
   it('creates nothing when the same file is imported again', async () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByText('Import done: 0 created, 0 updated, 3 unchanged, 1 rows with errors.').waitFor();
+    await page.getByText('Import done: 0 created, 0 updated, 3 unchanged, 2 rows with errors.').waitFor();
+  });
+
+  it('breaks no import history header inside a word at 1440 px with the menu and the activity sidebar open', async () => {
+    const bell = page.locator('.top-bar__bell');
+    if ((await bell.getAttribute('aria-expanded')) === 'false') await bell.click();
+    const history = page.getByRole('region', { name: 'Import history' });
+    const broken = await history.locator('th').evaluateAll((headers) =>
+      headers.flatMap((header) => {
+        const node = Array.from(header.childNodes).find((child) => child.nodeType === Node.TEXT_NODE && (child.textContent ?? '').trim() !== '');
+        if (node === undefined) return [];
+        const text = node.textContent ?? '';
+        // A word laid out on two lines has two boxes.
+        return Array.from(text.matchAll(/\S+/g)).flatMap((word) => {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          return range.getClientRects().length > 1 ? [word[0]] : [];
+        });
+      }),
+    );
+    expect(broken).toEqual([]);
   });
 
   it('lists the imported accounts, once each, in the Accounts list', async () => {
@@ -113,6 +142,17 @@ describe('importing a client file on /files', () => {
     await page.getByRole('cell', { name: `${tag}-4`, exact: true }).waitFor();
     const files = await page.getByRole('cell', { name: new RegExp(`^${tag}-\\d$`) }).allInnerTexts();
     expect(files.sort()).toEqual([`${tag}-1`, `${tag}-2`, `${tag}-4`]);
+    // The file had no client name column: the client's name comes from its number, not "–".
+    const fourth = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `${tag}-4`, exact: true }) });
+    expect(await fourth.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['Birch Credit Union', 'C-2002', 'Payment plan']));
+  });
+
+  it('finds the account imported with status "payment plan" under the Payment plan status filter', async () => {
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Payment plan' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('cell', { name: `${tag}-4`, exact: true }).waitFor();
+    const files = await page.getByRole('cell', { name: new RegExp(`^${tag}-\\d$`) }).allInnerTexts();
+    expect(files).toEqual([`${tag}-4`]);
   });
 
   it('imports contacts from an XLSX workbook, marking the row whose account the server does not know', async () => {
@@ -129,11 +169,17 @@ describe('importing a client file on /files', () => {
     await page.getByText('contacts.xlsx: 3 rows, 8 columns.').waitFor();
     expect(await page.getByLabel('Field for column Seq').inputValue()).toBe('debtorSeq');
     expect(await page.getByLabel('Field for column DNC').inputValue()).toBe('doNotContact');
-    await page.getByText('3 rows: 3 ready to import, 0 with errors.').waitFor();
+    await page.getByText('3 rows: 3 rows ready to import, 0 rows with errors.').waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByText('Import done: 2 created, 0 updated, 0 unchanged, 1 rows with errors.').waitFor();
+    await page.getByText('Import done: 2 created, 0 updated, 0 unchanged, 1 row with errors.').waitFor();
+    // The server's refusal counts against the rows ready: the summary adds up to the file.
+    await page.getByText('3 rows: 2 rows ready to import, 1 row with errors.').waitFor();
     const errors = page.getByRole('table', { name: 'Rows with errors' });
-    expect(await errors.getByRole('row').filter({ hasText: /^3/ }).count()).toBe(1);
+    const refused = errors.getByRole('row').filter({ hasText: /^3/ });
+    expect(await refused.count()).toBe(1);
+    const problem = (await refused.textContent()) ?? '';
+    expect(problem).toContain('Client number');
+    expect(problem).not.toMatch(/clientNumber|fileNumber/);
   });
 });
 
@@ -152,7 +198,7 @@ describe('cancelling and resuming an import', () => {
     await expectHeading(page, 'Files');
     const prefix = `${tag}-BIG`;
     await page.getByLabel('Client file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(bigCsv(20_000, prefix)) });
-    await page.getByText('20,000 rows: 20,000 ready to import, 0 with errors.').waitFor({ timeout: 60_000 });
+    await page.getByText('20,000 rows: 20,000 rows ready to import, 0 rows with errors.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Import progress' });
     await page.waitForFunction(() => Number(document.querySelector('progress[aria-label="Import progress"]')?.getAttribute('value') ?? 0) >= 500);

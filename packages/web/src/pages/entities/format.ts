@@ -84,3 +84,16 @@ export function textOf(value: unknown, fallback = ''): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return fallback;
 }
+
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const pluralRules = new Intl.PluralRules('en-US');
+
+/** A count with digit grouping: 30173 → "30,173". */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** A count and its noun in the right number: "1 row", "2 rows", "30,173 accounts" (`plural` for irregular nouns). */
+export function countOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${pluralRules.select(value) === 'one' ? singular : plural}`;
+}

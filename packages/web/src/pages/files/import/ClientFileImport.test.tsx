@@ -78,18 +78,19 @@ describe('the client file importer', () => {
 
     await screen.findByText('accounts.csv: 3 rows, 4 columns.');
     expect(screen.getByLabelText<HTMLSelectElement>('Field for column Balance').value).toBe('currentUpb');
-    await screen.findByText('3 rows: 2 ready to import, 1 with errors.');
+    await screen.findByText('3 rows: 2 rows ready to import, 1 row with errors.');
     const errors = screen.getByRole('table', { name: 'Rows with errors' });
     expect(within(errors).getAllByRole('row')).toHaveLength(4);
     within(errors).getByText('Client number “C-9999” does not exist or is not yours to import for.');
     within(errors).getByText('“12.345” has more than two decimals (cents).');
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText('Import done: 2 created, 0 updated, 0 unchanged, 1 rows with errors.');
+    await screen.findByText('Import done: 2 created, 0 updated, 0 unchanged, 1 row with errors.');
     expect(batches).toEqual([
       [
-        { clientNumber: 'C-1001', fileNumber: 'F-1', currentUpb: 1234.56, listedDate: '2024-01-15' },
-        { clientNumber: 'C-1001', fileNumber: 'F-2', currentUpb: 250, listedDate: '2024-02-01' },
+        // No client name column: the name comes from the client number.
+        { clientNumber: 'C-1001', fileNumber: 'F-1', currentUpb: 1234.56, listedDate: '2024-01-15', clientName: 'Acme' },
+        { clientNumber: 'C-1001', fileNumber: 'F-2', currentUpb: 250, listedDate: '2024-02-01', clientName: 'Acme' },
       ],
     ]);
     expect(stored.size).toBe(2);
@@ -102,7 +103,7 @@ describe('the client file importer', () => {
     await waitFor(() => expect(within(history).getByText('accounts.csv')).toBeTruthy());
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText('Import done: 0 created, 0 updated, 2 unchanged, 1 rows with errors.');
+    await screen.findByText('Import done: 0 created, 0 updated, 2 unchanged, 1 row with errors.');
     expect(stored.size).toBe(2);
   });
 

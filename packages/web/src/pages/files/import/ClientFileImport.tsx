@@ -7,13 +7,14 @@ import { Button } from '../../../ui/Button';
 import { LiveRegion } from '../../../ui/LiveRegion';
 import { notify } from '../../../ui/notify';
 import { describeDataError } from '../../entities/data-errors';
+import { countOf, formatCount } from '../../entities/format';
 import { buildErrorCsv } from './error-csv';
 import type { ErrorRow } from './error-csv';
 import { dataImportHistory, dataImportTarget, loadAllowedClients, loadImportsOfFile, loadSavedMappings, saveMapping } from './import-data';
 import type { SavedMappingRow } from './import-data';
 import { findResumePoint, mergeErrors, runImport } from './import-runner';
 import type { ImportOutcome, ImportProgress, ResumePoint } from './import-runner';
-import { IMPORT_ENTITIES, IMPORT_TARGETS } from './import-targets';
+import { IMPORT_ENTITIES, IMPORT_TARGETS, labelOfField, withFieldLabels } from './import-targets';
 import type { ImportEntity } from './import-targets';
 import { MappingEditor } from './MappingEditor';
 import type { FileSource } from './parse-file';
@@ -41,7 +42,6 @@ interface RunState {
   outcome: ImportOutcome | null;
 }
 
-const count = (value: number): string => value.toLocaleString('en-US');
 
 /** Props of the importer: `onImported` reloads the history after a run, `onMappingSaved` the mappings list. */
 export interface ClientFileImportProps {
@@ -63,7 +63,7 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [mappingChoice, setMappingChoice] = useState<SavedMappingRow | null>(null);
   const [savedMappings, setSavedMappings] = useState<SavedMappingRow[]>([]);
-  const [clients, setClients] = useState<Set<string> | null>(null);
+  const [clients, setClients] = useState<Map<string, string> | null>(null);
   const [validation, setValidation] = useState<FileValidation | null>(null);
   const [checked, setChecked] = useState(0);
   const validationPass = useRef(0);
@@ -169,14 +169,15 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
     const byRow = new Map<number, ErrorRow>();
     for (const error of serverErrors) {
       const existing = byRow.get(error.row);
-      byRow.set(error.row, { row: error.row, cells: rows.current[error.row - 1] ?? [], errors: [...(existing?.errors ?? []), error] });
+      // The server names fields by their codes ("no account has clientNumber …"): the page says the labels.
+      byRow.set(error.row, { row: error.row, cells: rows.current[error.row - 1] ?? [], errors: [...(existing?.errors ?? []), { ...error, message: withFieldLabels(spec, error.message) }] });
     }
     return [...invalid, ...byRow.values()].sort((a, b) => a.row - b.row);
-  }, [validation, run?.outcome]);
+  }, [validation, run?.outcome, spec]);
 
   const downloadErrors = (): void => {
     if (file === null) return;
-    const blob = new Blob([buildErrorCsv(file.headers, errorRows)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([buildErrorCsv(file.headers, errorRows, (field) => labelOfField(spec, field))], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -231,7 +232,7 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
         onProgress: (progress) => setRun((current) => ({ running: true, outcome: null, ...current, progress })),
       });
       setRun({ running: false, progress: outcome, outcome });
-      if (outcome.status === 'failed') setProblem({ ...describeDataError(outcome.failure), message: `The import stopped at row ${count(outcome.rowsDone)}: ${describeDataError(outcome.failure).message}` });
+      if (outcome.status === 'failed') setProblem({ ...describeDataError(outcome.failure), message: `The import stopped at row ${formatCount(outcome.rowsDone)}: ${describeDataError(outcome.failure).message}` });
     } catch (failure) {
       setRun((current) => (current === null ? null : { ...current, running: false }));
       setProblem(describeDataError(failure));
@@ -287,8 +288,8 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
         {file === null
           ? ''
           : file.parsed
-            ? `${file.name}: ${count(file.rowsRead)} rows, ${file.headers.length} columns.`
-            : `Reading ${file.name}… ${count(file.rowsRead)} rows so far.`}
+            ? `${file.name}: ${countOf(file.rowsRead, 'row')}, ${countOf(file.headers.length, 'column')}.`
+            : `Reading ${file.name}… ${countOf(file.rowsRead, 'row')} so far.`}
       </p>
 
       {file !== null && file.headers.length > 0 ? (
@@ -325,7 +326,7 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
             </Button>
             {resume !== null && !running ? (
               <Button variant="secondary" disabled={!canImport} onClick={() => void start(resume)}>
-                Resume from row {count(resume.rowsDone + 1)}
+                Resume from row {formatCount(resume.rowsDone + 1)}
               </Button>
             ) : null}
             {running ? (
@@ -347,7 +348,7 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
               <progress aria-label="Import progress" max={Math.max(progress.totalRows, 1)} value={progress.rowsDone} />
               <p role="status" aria-live="polite">
                 {run?.outcome === null || run?.outcome === undefined
-                  ? `Importing: ${count(progress.rowsDone)} of ${count(progress.totalRows)} rows settled — ${count(progress.created)} created, ${count(progress.updated)} updated, ${count(progress.errorRows)} with errors.`
+                  ? `Importing: ${formatCount(progress.rowsDone)} of ${countOf(progress.totalRows, 'row')} settled — ${formatCount(progress.created)} created, ${formatCount(progress.updated)} updated, ${countOf(progress.errorRows, 'row')} with errors.`
                   : outcomeText(run.outcome)}
               </p>
             </div>
@@ -359,13 +360,13 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
 }
 
 function outcomeText(outcome: ImportOutcome): string {
-  const counts = `${count(outcome.created)} created, ${count(outcome.updated)} updated, ${count(outcome.unchanged)} unchanged, ${count(outcome.errorRows)} rows with errors.`;
+  const counts = `${formatCount(outcome.created)} created, ${formatCount(outcome.updated)} updated, ${formatCount(outcome.unchanged)} unchanged, ${countOf(outcome.errorRows, 'row')} with errors.`;
   switch (outcome.status) {
     case 'done':
       return `Import done: ${counts}`;
     case 'cancelled':
-      return `Import cancelled after row ${count(outcome.rowsDone)}: ${counts} Resume to import the rest.`;
+      return `Import cancelled after row ${formatCount(outcome.rowsDone)}: ${counts} Resume to import the rest.`;
     case 'failed':
-      return `Import failed after row ${count(outcome.rowsDone)}: ${counts} Resume to try the rest again.`;
+      return `Import failed after row ${formatCount(outcome.rowsDone)}: ${counts} Resume to try the rest again.`;
   }
 }

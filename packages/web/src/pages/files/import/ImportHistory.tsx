@@ -7,12 +7,12 @@ import { describeDataError } from '../../entities/data-errors';
 import type { EntityRow } from '../../entities/entity-access';
 import { loadImportHistory } from './import-data';
 import { storedErrorsOf } from './import-runner';
-import { IMPORT_TARGETS } from './import-targets';
-import { isImportEntity } from './import-targets';
+import { IMPORT_TARGETS, isImportEntity, withFieldLabels } from './import-targets';
+import { formatCount, formatDateTime } from '../../entities/format';
 
-const num = (value: unknown): string => (typeof value === 'number' ? value.toLocaleString('en-US') : '');
+const num = (value: unknown): string => (typeof value === 'number' ? formatCount(value) : '');
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const when = (value: unknown): string => (typeof value === 'string' && value !== '' ? new Date(value).toLocaleString('en-US') : '');
+const when = (value: unknown): string => (typeof value === 'string' && value !== '' ? formatDateTime(value) : '');
 
 /** The newest imports; `reloadKey` reloads them. */
 export function ImportHistory({ reloadKey }: { reloadKey: number }) {
@@ -39,7 +39,7 @@ export function ImportHistory({ reloadKey }: { reloadKey: number }) {
       <h2 id="import-history-title">Import history</h2>
       <LiveRegion message={problem} />
       <div className="table-wrap" tabIndex={0} role="group" aria-label="Imports table">
-        <table className="table">
+        <table className="table import-history__table">
           <caption className="visually-hidden">Imports, newest first</caption>
           <thead>
             <tr>
@@ -83,7 +83,7 @@ export function ImportHistory({ reloadKey }: { reloadKey: number }) {
                 return (
                   <tr key={row.id}>
                     <td>{when(row.startedAt ?? row.createdAt)}</td>
-                    <td>{text(row.fileName)}</td>
+                    <td className="import-history__file">{text(row.fileName)}</td>
                     <td>{isImportEntity(row.entityName) ? IMPORT_TARGETS[row.entityName].label : text(row.entityName)}</td>
                     <td>{text(row.mapName)}</td>
                     <td>{text(row.importedBy)}</td>
@@ -99,7 +99,7 @@ export function ImportHistory({ reloadKey }: { reloadKey: number }) {
                     <td className="import__problem">
                       {errors
                         .slice(0, 3)
-                        .map((error) => `Row ${error.row}: ${error.message}`)
+                        .map((error) => `Row ${error.row}: ${isImportEntity(row.entityName) ? withFieldLabels(IMPORT_TARGETS[row.entityName], error.message) : error.message}`)
                         .join(' ')}
                     </td>
                   </tr>

@@ -24,7 +24,7 @@ export interface MappingEditorProps {
   chosen: SavedMappingRow | null;
   onPick: (row: SavedMappingRow | null) => void;
   onSave: (name: string) => Promise<void>;
-  allowedClients: ReadonlySet<string> | null;
+  allowedClients: ReadonlySet<string> | ReadonlyMap<string, string> | null;
   excelSerials: boolean;
   disabled: boolean;
 }

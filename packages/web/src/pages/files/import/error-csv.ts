@@ -37,20 +37,20 @@ export interface ErrorRow {
   errors: readonly RowError[];
 }
 
-/** Joins a row's problems into one cell: "fileNumber: File number is required.; …". */
-export function describeRowErrors(errors: readonly RowError[]): string {
-  return errors.map((error) => `${error.field}: ${error.message}`).join('; ');
+/** Joins a row's problems into one cell, each field by its label on screen: "File number: File number is required.; …". */
+export function describeRowErrors(errors: readonly RowError[], labelOf: (field: string) => string = (field) => field): string {
+  return errors.map((error) => `${labelOf(error.field)}: ${error.message}`).join('; ');
 }
 
 /**
  * The error CSV: the original headers (minus earlier error columns, so a fixed file can go round
- * again), "Import row" and "Import errors"; CRLF line breaks and a BOM so spreadsheets read UTF-8.
+ * again), "Import row" and "Import errors" (fields named by `labelOf`, the labels on screen); CRLF line breaks and a BOM so spreadsheets read UTF-8.
  */
-export function buildErrorCsv(headers: readonly string[], rows: readonly ErrorRow[]): string {
+export function buildErrorCsv(headers: readonly string[], rows: readonly ErrorRow[], labelOf?: (field: string) => string): string {
   const keep = headers.map((header, index) => ({ header, index })).filter(({ header }) => !(ERROR_CSV_EXTRA_HEADERS as readonly string[]).includes(header));
   const lines = [csvLine([...keep.map(({ header }) => header), ...ERROR_CSV_EXTRA_HEADERS])];
   for (const row of rows) {
-    lines.push(csvLine([...keep.map(({ index }) => row.cells[index] ?? ''), String(row.row), describeRowErrors(row.errors)]));
+    lines.push(csvLine([...keep.map(({ index }) => row.cells[index] ?? ''), String(row.row), describeRowErrors(row.errors, labelOf)]));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

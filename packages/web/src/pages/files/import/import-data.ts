@@ -87,13 +87,13 @@ export async function loadImportsOfFile(data: DataPort, fileHash: string): Promi
   return records;
 }
 
-/** Every client number the user may read, hence import for (staff read every client). */
-export async function loadAllowedClients(data: DataPort): Promise<Set<string>> {
-  const clients = new Set<string>();
+/** Every client number the user may read, hence import for (staff read every client), with the client's name. */
+export async function loadAllowedClients(data: DataPort): Promise<Map<string, string>> {
+  const clients = new Map<string, string>();
   let nextToken: string | null = null;
   do {
     const page = await entityAccess(data, 'ClientMdl').list({ limit: 500, nextToken });
-    for (const client of page.items) if (typeof client.clientNumber === 'string' && client.clientNumber !== '') clients.add(client.clientNumber);
+    for (const client of page.items) if (typeof client.clientNumber === 'string' && client.clientNumber !== '') clients.set(client.clientNumber, typeof client.clientName === 'string' ? client.clientName : '');
     nextToken = page.nextToken;
   } while (nextToken !== null);
   return clients;

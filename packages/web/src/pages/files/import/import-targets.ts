@@ -8,8 +8,11 @@ export type ImportEntity = 'AccountMdl' | 'DebtorMdl' | 'TransactionMdl';
 /** Every importable entity, in the order the page offers them. */
 export const IMPORT_ENTITIES: readonly ImportEntity[] = ['AccountMdl', 'DebtorMdl', 'TransactionMdl'];
 
-/** How a cell is read: money as integer cents, dates as AWSDate, JSON-ish do-not-contact flags. */
-export type FieldKind = 'text' | 'money' | 'date' | 'int' | 'boolean' | 'doNotContact';
+import type { CodeTable } from '../../entities/code-tables';
+import { ACCOUNT_STATUS } from '../../mortgages/mortgage-codes';
+
+/** How a cell is read: money as integer cents, dates as AWSDate, JSON-ish do-not-contact flags, codes through their code table. */
+export type FieldKind = 'text' | 'money' | 'date' | 'int' | 'boolean' | 'doNotContact' | 'code';
 
 /** One field a file column can be mapped to. */
 export interface TargetField {
@@ -19,6 +22,8 @@ export interface TargetField {
   readonly required: boolean;
   /** Header spellings seen in client files besides the label and the field name. */
   readonly synonyms: readonly string[];
+  /** For `code` fields: the code table a cell's code or label is read through (filters match only its codes). */
+  readonly codes?: CodeTable;
 }
 
 /** One importable entity. */
@@ -49,7 +54,7 @@ export const IMPORT_TARGETS: Readonly<Record<ImportEntity, EntitySpec>> = {
       clientNumber,
       fileNumber(true),
       field('clientName', 'Client name', 'text', ['client name']),
-      field('accountStatus', 'Status', 'text', ['status', 'account status', 'acct status']),
+      { ...field('accountStatus', 'Status', 'code', ['status', 'account status', 'acct status']), codes: ACCOUNT_STATUS },
       field('currentUpb', 'Current balance', 'money', ['balance', 'current balance', 'current upb', 'upb', 'principal balance', 'bal', 'balance due', 'amount owed']),
       field('originalUpbLoaded', 'Original balance', 'money', ['original balance', 'original upb', 'orig balance', 'placed balance', 'original amount', 'original upb loaded']),
       field('amountPaid', 'Amount paid', 'money', ['paid', 'amount paid', 'total paid', 'payments']),
@@ -107,6 +112,21 @@ export const IMPORT_TARGETS: Readonly<Record<ImportEntity, EntitySpec>> = {
 /** The field `name` of `spec`, or undefined. */
 export function fieldOf(spec: EntitySpec, name: string): TargetField | undefined {
   return spec.fields.find((candidate) => candidate.name === name);
+}
+
+/** The label of field `name` of `spec` as the page shows it; the name itself when the spec has no such field. */
+export function labelOfField(spec: EntitySpec, name: string): string {
+  return fieldOf(spec, name)?.label ?? name;
+}
+
+/**
+ * A message with the spec's field names (the server's `currentUpb`, `clientNumber`) replaced by the
+ * labels on screen, so a refusal reads "no account has Client number …".
+ */
+export function withFieldLabels(spec: EntitySpec, message: string): string {
+  let text = message;
+  for (const target of spec.fields) text = text.replace(new RegExp(`\\b${target.name}\\b`, 'g'), target.label);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** True when `value` names an importable entity. */

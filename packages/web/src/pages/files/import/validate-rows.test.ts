@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_TARGETS } from './import-targets';
-import { createRowValidator, formatCents, parseBoolean, parseDate, parseDoNotContact, parseInteger, parseMoneyCents } from './validate-rows';
+import { ACCOUNT_STATUS } from '../../mortgages/mortgage-codes';
+import { createRowValidator, formatCents, parseBoolean, parseCode, parseDate, parseDoNotContact, parseInteger, parseMoneyCents } from './validate-rows';
 
 const cents = (text: string): number | null => {
   const result = parseMoneyCents(text);
@@ -143,12 +144,34 @@ describe('createRowValidator', () => {
     expect(check.validate(['C1', 'F-1', '', '', '', ''], 1).ok).toBe(true);
     expect(check.validate(['C2', 'F-1', '', '', '', ''], 2).ok).toBe(true);
     const duplicate = check.validate(['C1', ' F-1 ', '', '', '', ''], 3);
-    expect(!duplicate.ok && duplicate.errors).toEqual([{ row: 3, field: 'fileNumber', message: 'Duplicate of row 1 (same clientNumber + fileNumber).' }]);
+    expect(!duplicate.ok && duplicate.errors).toEqual([{ row: 3, field: 'fileNumber', message: 'Duplicate of row 1 (same Client number + File number).' }]);
   });
 
   it('refuses every row when a required field has no column', () => {
     const check = createRowValidator({ spec: IMPORT_TARGETS.AccountMdl, headers: ['Client'], mapping: { Client: 'clientNumber' }, allowedClients: new Set(['C1']) });
     const result = check.validate(['C1'], 1);
     expect(!result.ok && result.errors.map((error) => error.field)).toEqual(['fileNumber']);
+  });
+
+  it('reads a status in words through the code table and refuses one outside it, so the status filter finds every imported account', () => {
+    const check = createRowValidator({ spec: IMPORT_TARGETS.AccountMdl, headers: ['Client', 'File No', 'Status'], mapping: { Client: 'clientNumber', 'File No': 'fileNumber', Status: 'accountStatus' }, allowedClients: new Set(['C1']) });
+    const planned = check.validate(['C1', 'F-1', 'payment plan'], 1);
+    expect(planned.ok && planned.record.accountStatus).toBe('PAYMENT_PLAN');
+    const unknown = check.validate(['C1', 'F-2', 'on hold'], 2);
+    expect(!unknown.ok && unknown.errors).toEqual([{ row: 2, field: 'accountStatus', message: '“on hold” is not one of Active, Payment plan, Disputed or Closed.' }]);
+  });
+
+  it('names the client of an account from its number when the file has no client name column', () => {
+    const check = createRowValidator({ spec: IMPORT_TARGETS.AccountMdl, headers: ['Client', 'File No'], mapping: { Client: 'clientNumber', 'File No': 'fileNumber' }, allowedClients: new Map([['C1', 'Acme Lending']]) });
+    const result = check.validate(['C1', 'F-1'], 1);
+    expect(result.ok && result.record).toEqual({ clientNumber: 'C1', fileNumber: 'F-1', clientName: 'Acme Lending' });
+  });
+});
+
+describe('parseCode', () => {
+  it('takes the code or its label in any case and with spaces, dashes or underscores between words', () => {
+    for (const text of ['PAYMENT_PLAN', 'payment plan', ' Payment-Plan ', 'PAYMENT PLAN']) expect(parseCode(ACCOUNT_STATUS, text)).toEqual({ ok: true, value: 'PAYMENT_PLAN' });
+    expect(parseCode(ACCOUNT_STATUS, '')).toEqual({ ok: true, value: null });
+    expect(parseCode(ACCOUNT_STATUS, 'paymentplan').ok).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // integer cents, the client number, and natural-key duplicates within the file. A valid row becomes
 // the record exactly as it will be stored.
 import { unescapeFormulaCell } from './error-csv';
+import type { CodeTable } from '../../entities/code-tables';
 import type { EntitySpec, FieldKind, TargetField } from './import-targets';
 import type { ColumnMapping } from './suggest-mapping';
 
@@ -154,9 +155,29 @@ export function parseDoNotContact(text: string): CellResult<string | null> {
   return { ok: false, message: `“${text}” is not yes, no or {"channels": ["call", "sms"]}.` };
 }
 
+const spelling = (text: string): string => text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+/**
+ * Reads a coded cell through its code table: the stored code or its label in any case, with spaces,
+ * underscores or dashes between words ("payment plan", "Payment-Plan" → PAYMENT_PLAN). Anything else
+ * is refused: stored raw it would be missed by every filter, which offers the table's codes only.
+ */
+export function parseCode(table: CodeTable, text: string): CellResult<string | null> {
+  const wanted = spelling(text);
+  if (wanted === '') return { ok: true, value: null };
+  for (const [code, label] of Object.entries(table)) {
+    if (spelling(code) === wanted || spelling(label) === wanted) return { ok: true, value: code };
+  }
+  const labels = Object.values(table);
+  const choices = labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1] ?? ''}`;
+  return { ok: false, message: `“${text}” is not one of ${choices}.` };
+}
+
 /** A cell read for `kind`: the value the record will hold (money as cents), or why not. */
-export function parseCell(kind: FieldKind, text: string, options: { excelSerials?: boolean } = {}): CellResult<string | number | boolean | null> {
+export function parseCell(kind: FieldKind, text: string, options: { excelSerials?: boolean; codes?: CodeTable } = {}): CellResult<string | number | boolean | null> {
   switch (kind) {
+    case 'code':
+      return options.codes === undefined ? { ok: false, message: 'This field has no code table.' } : parseCode(options.codes, text);
     case 'text': {
       const value = text.trim();
       return { ok: true, value: value === '' ? null : value };
@@ -197,8 +218,8 @@ export interface ValidatorOptions {
   spec: EntitySpec;
   headers: readonly string[];
   mapping: ColumnMapping;
-  /** Client numbers that exist and the user may use. */
-  allowedClients: ReadonlySet<string>;
+  /** Client numbers that exist and the user may use; as a map, with each client's name. */
+  allowedClients: ReadonlySet<string> | ReadonlyMap<string, string>;
   /** Spreadsheet files: whole numbers in date columns are Excel serial days. */
   excelSerials?: boolean;
 }
@@ -220,6 +241,7 @@ export function createRowValidator(options: ValidatorOptions): RowValidator {
   const unmappedRequired = spec.fields.filter((target) => target.required && !columns.some((column) => column.target.name === target.name));
   const firstRowOfKey = new Map<string, number>();
   const lastKeyField = spec.naturalKey[spec.naturalKey.length - 1] ?? 'id';
+  const fillsClientName = spec.fields.some((target) => target.name === 'clientName');
 
   return {
     validate(cells, row) {
@@ -227,7 +249,7 @@ export function createRowValidator(options: ValidatorOptions): RowValidator {
       const record: Record<string, string | number | boolean> = {};
       for (const { index, target } of columns) {
         // A re-imported error CSV carries `'-5.00` for -5.00 (see error-csv.ts): read the value it stands for.
-        const result = parseCell(target.kind, unescapeFormulaCell(cells[index] ?? ''), { excelSerials: options.excelSerials === true });
+        const result = parseCell(target.kind, unescapeFormulaCell(cells[index] ?? ''), { excelSerials: options.excelSerials === true, ...(target.codes === undefined ? {} : { codes: target.codes }) });
         if (!result.ok) {
           errors.push({ row, field: target.name, message: result.message });
         } else if (result.value === null) {
@@ -241,11 +263,16 @@ export function createRowValidator(options: ValidatorOptions): RowValidator {
       if (typeof client === 'string' && !allowedClients.has(client)) {
         errors.push({ row, field: 'clientNumber', message: `Client number “${client}” does not exist or is not yours to import for.` });
       }
+      // A file without a client name column still names the client: lists show the name, not "–".
+      if (typeof client === 'string' && record.clientName === undefined && fillsClientName && 'get' in allowedClients) {
+        const name = allowedClients.get(client);
+        if (name !== undefined && name !== '') record.clientName = name;
+      }
       if (errors.length > 0) return { ok: false, row, errors };
       const key = JSON.stringify(spec.naturalKey.map((name) => record[name] ?? null));
       const first = firstRowOfKey.get(key);
       if (first !== undefined) {
-        return { ok: false, row, errors: [{ row, field: lastKeyField, message: `Duplicate of row ${first} (same ${spec.naturalKey.join(' + ')}).` }] };
+        return { ok: false, row, errors: [{ row, field: lastKeyField, message: `Duplicate of row ${first} (same ${spec.naturalKey.map((name) => spec.fields.find((target) => target.name === name)?.label ?? name).join(' + ')}).` }] };
       }
       firstRowOfKey.set(key, row);
       return { ok: true, row, record, key };
