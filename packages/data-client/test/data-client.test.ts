@@ -208,6 +208,20 @@ describe.each(BACKENDS)('data client against the real data API on %s', (backend)
       expect(JSON.parse(String((await client.models.ConfigMdl.get(config.id))?.config))).toEqual([{ sessionLength: 7200 }]);
     });
 
+    it('keeps a setting another tab saved meanwhile: each save merges its key onto the stored record', async () => {
+      const id = await provision(h, 'sub-two-tabs', { userType: 'user' });
+      const { client } = await clientFor(h, 'sub-two-tabs', {});
+      const user = await client.models.UserMdl.update({ id, userConfig: '{"theme":"light"}' });
+      // Two tabs hold the same record; each saves a different key from its stale copy.
+      await client.saveSetting({ user, config: null }, 'theme', 'dark');
+      const saved = await client.saveSetting({ user, config: null }, 'sessionLength', 1800);
+      expect(JSON.parse(String('userConfig' in saved.user ? saved.user.userConfig : ''))).toEqual({ theme: 'dark', sessionLength: 1800 });
+      // A copy without _version (as a page's store may hold) is read fresh first.
+      const { _version: _dropped, ...unversioned } = user;
+      await client.saveSetting({ user: unversioned as typeof user, config: null }, 'language', 'en');
+      expect(JSON.parse(String((await client.models.UserMdl.get(id))?.userConfig))).toEqual({ theme: 'dark', sessionLength: 1800, language: 'en' });
+    });
+
     it("fails with 'No user is logged in' without a user and 'Failed to update config' when the write is refused", async () => {
       const { client } = await clientFor(h, 'sub-intruder', {});
       await expect(client.saveSetting({ user: null, config: null }, 'k', 1)).rejects.toThrow('No user is logged in');

@@ -1,7 +1,7 @@
 // An in-memory stand-in for data-client's entity operations in component tests: Amplify-style
 // filters (eq, contains, beginsWith, and), limit, an opaque nextToken, and the sorted index queries
 // (records without the sort key left out, ties by id, as the data API does).
-import { indexDefinition } from '@steward/data-client';
+import { ConflictError, indexDefinition } from '@steward/data-client';
 import type { EntityName } from '@steward/data-client';
 import type { EntityAccess, EntityRow, RowFilter } from '../pages/entities/entity-access';
 import type { DataPort } from '../app/ports';
@@ -57,7 +57,7 @@ export function memoryModels(tables: Record<string, EntityRow[]>): { models: Dat
       },
       async create(input) {
         calls.push({ entity, operation: 'create', args: input });
-        const row: EntityRow = { id: `${entity}-${rows.length + 1}`, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), ...input };
+        const row: EntityRow = { id: `${entity}-${rows.length + 1}`, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), _version: 1, ...input };
         rows.push(row);
         return row;
       },
@@ -65,7 +65,24 @@ export function memoryModels(tables: Record<string, EntityRow[]>): { models: Dat
         calls.push({ entity, operation: 'update', args: input });
         const index = rows.findIndex((row) => row.id === input.id);
         if (index < 0) throw new Error('not found');
-        const updated = { ...rows[index], ...input } as EntityRow;
+        const stored = rows[index];
+        const version = typeof stored._version === 'number' ? stored._version : 1;
+        // As the data API: a version sent that is no longer the record's is a conflict, and nothing is written.
+        if (input._version !== undefined && input._version !== version) {
+          throw new ConflictError(200, [{ errorType: 'ConflictUnhandled', message: 'changed by someone else', errorInfo: { current: stored } }]);
+        }
+        const updated = { ...stored, ...input, _version: version + 1 } as EntityRow;
+        rows[index] = updated;
+        return updated;
+      },
+      async append({ id, field, item }) {
+        calls.push({ entity, operation: 'append', args: { id, field, item } });
+        const index = rows.findIndex((row) => row.id === id);
+        const stored = rows[index];
+        if (stored === undefined) throw new Error('not found');
+        const list: unknown = typeof stored[field] === 'string' ? JSON.parse(stored[field]) : [];
+        const items: unknown[] = Array.isArray(list) ? (list as unknown[]) : [];
+        const updated = { ...stored, [field]: JSON.stringify([...items, { ...item, at: new Date().toISOString(), by: 'Memory User' }]), _version: (typeof stored._version === 'number' ? stored._version : 1) + 1 };
         rows[index] = updated;
         return updated;
       },

@@ -56,7 +56,7 @@ export function sessionRecord(overrides: Partial<SessionRecord> = {}): SessionRe
   return {
     id: 's1', sessionId: 'abcdef1234_20250101T000000', userId: 'sub-123', sessionStart: start, sessionLength: 3600, sessionEnd: start + 3600, isActive: true,
     sessionData: '{"accessToken":true,"idToken":true}', userData: null, configData: null, usermdlID: null, configmdlID: null, sessionmdlID: null,
-    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), ...overrides,
+    createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), _version: 1, ...overrides,
   };
 }
 

@@ -34,15 +34,18 @@ export interface EntityAccess {
   listByIndex: (query: string, options: IndexListOptions) => Promise<RowPage>;
   get: (id: string) => Promise<EntityRow | null>;
   create: (input: Record<string, unknown>) => Promise<EntityRow>;
-  update: (input: Record<string, unknown> & { id: string }) => Promise<EntityRow>;
-  delete: (input: { id: string }) => Promise<EntityRow>;
+  /** updateX; send the `_version` the record was read at (ConflictError when it changed since). */
+  update: (input: Record<string, unknown> & { id: string; _version?: number | undefined }) => Promise<EntityRow>;
+  delete: (input: { id: string; _version?: number | undefined }) => Promise<EntityRow>;
+  /** appendToX: one item added to a list field on the server (entities with list fields only, e.g. TicketMdl comments). */
+  append: (input: { id: string; field: string; item: Record<string, unknown> }) => Promise<EntityRow>;
 }
 
 /** The operations of `entity` on the data port. */
 export function entityAccess(data: DataPort, entity: EntityName): EntityAccess {
   // Each entity's operations are typed by its own fields; the generic screens build filters and
   // inputs from field names chosen by the pages, so they meet the API untyped here, once.
-  const ops = async (): Promise<EntityAccess> => (await data.models())[entity] as unknown as EntityAccess;
+  const ops = async (): Promise<Omit<EntityAccess, 'append'> & Partial<Pick<EntityAccess, 'append'>>> => (await data.models())[entity] as unknown as EntityAccess;
   return {
     list: async (options) => (await ops()).list(options),
     listByIndex: async (query, options) => (await ops()).listByIndex(query, options),
@@ -50,6 +53,11 @@ export function entityAccess(data: DataPort, entity: EntityName): EntityAccess {
     create: async (input) => (await ops()).create(input),
     update: async (input) => (await ops()).update(input),
     delete: async (input) => (await ops()).delete(input),
+    append: async (input) => {
+      const operations = await ops();
+      if (operations.append === undefined) throw new Error(`${entity} has no list fields to append to`);
+      return operations.append(input);
+    },
   };
 }
 

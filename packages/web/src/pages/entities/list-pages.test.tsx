@@ -8,6 +8,7 @@ import { ACCOUNT_STATUS, DOCUMENT_TYPE } from '../mortgages/mortgage-codes';
 import { TICKET_PRIORITY, TICKET_STATUS } from '../helpdesk/ticket-codes';
 import { centsText, formatDate, formatMoney } from './format';
 import { currencyOfConfig } from './use-currency';
+import type { EntityRow } from './entity-access';
 
 // Codes as the seed data holds them (packages/server/src/seed/demo-business-data.ts).
 const STATUSES = ['ACTIVE', 'PAYMENT_PLAN', 'DISPUTED', 'CLOSED'] as const;
@@ -273,6 +274,39 @@ describe('the database page', () => {
     await user.click(within(form).getByRole('button', { name: 'Save client' }));
     await waitFor(() => expect(rowTexts(table, 0)).toContain('Acme Home Loans'));
     expect(calls.find((c) => c.operation === 'update')).toMatchObject({ entity: 'ClientMdl', args: { id: 'cl1', clientName: 'Acme Home Loans', clientNumber: 'C-1001' } });
+  });
+
+  it('shows a save over a client someone changed since as a conflict: Reload shows theirs, Keep mine saves on top', async () => {
+    const services = signedInServices();
+    const rows: EntityRow[] = clients.map((c) => ({ ...c, _version: 1 }));
+    const { models, calls } = memoryModels({ ClientMdl: rows });
+    services.data.models.mockImplementation(models);
+    await renderApp(services, '/settings/database');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    await within(table).findAllByText('Acme Lending');
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Edit Acme Lending' }));
+    const form = screen.getByRole('form', { name: 'Edit client Acme Lending' });
+    // Someone else saves the client while the form is open.
+    rows[0] = { ...(rows[0]), clientName: 'Acme Mortgage', _version: 2 };
+    await user.clear(within(form).getByLabelText('Client name'));
+    await user.type(within(form).getByLabelText('Client name'), 'Acme Home Loans');
+    await user.click(within(form).getByRole('button', { name: 'Save client' }));
+    expect(await within(form).findByRole('heading', { name: 'This client was changed by someone else' })).toBeTruthy();
+    expect(rows[0]?.clientName).toBe('Acme Mortgage');
+    await user.click(within(form).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(form).queryByRole('heading', { name: /changed by someone else/ })).toBeNull());
+    expect(within(form).getByLabelText<HTMLInputElement>('Client name').value).toBe('Acme Mortgage');
+
+    // Once more, and this time the user keeps their change: it is saved on top of the current version.
+    rows[0] = { ...(rows[0]), clientNumber: 'C-1009', _version: 3 };
+    await user.clear(within(form).getByLabelText('Client name'));
+    await user.type(within(form).getByLabelText('Client name'), 'Acme Home Loans');
+    await user.click(within(form).getByRole('button', { name: 'Save client' }));
+    await user.click(await within(form).findByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(rowTexts(table, 0)).toContain('Acme Home Loans'));
+    expect(rows[0]).toMatchObject({ clientName: 'Acme Home Loans', _version: 4 });
+    expect(calls.filter((c) => c.operation === 'update').map((c) => (c.args as { _version?: number })._version)).toEqual([1, 2, 3]);
   });
 
   it('offers no editing to a user the server would refuse', async () => {

@@ -6,7 +6,9 @@ import { displayName, useUserStore } from '../../stores/user-store';
 import { Button } from '../../ui/Button';
 import { describeDataError } from '../entities/data-errors';
 import { entityAccess } from '../entities/entity-access';
+import { ConflictNotice } from '../entities/ConflictNotice';
 import { EntityDetails } from '../entities/EntityDetails';
+import { useRecordConflict, versionOf } from '../entities/record-conflict';
 import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
@@ -17,14 +19,16 @@ export function ModificationOptionViewPage() {
   const [params] = useSearchParams();
   const { data } = useServices();
   const user = useUserStore();
-  const { state, setRow } = useEntity('ContactMdl', params.get('id'));
+  const { state, setRow, reload } = useEntity('ContactMdl', params.get('id'));
   const [busy, setBusy] = useState(false);
+  const guard = useRecordConflict();
   return (
     <section className="page">
       <PageHeader title="Modification option" actions={<Link to="/documents/modifications/options">All options</Link>} />
       <RecordState state={state} noun="contact" backTo="/documents/modifications/options" backLabel="Choose a contact">
         {(row) => (
           <div className="card">
+            <ConflictNotice guard={guard} noun="contact" onReload={(current) => (current === null ? reload() : setRow(current))} />
             <EntityDetails
               row={row}
               fields={[
@@ -45,15 +49,13 @@ export function ModificationOptionViewPage() {
                 busy={busy}
                 onClick={() => {
                   setBusy(true);
-                  entityAccess(data, 'ContactMdl')
-                    .update({ id: row.id, completed: true, doneBy: displayName(user) })
-                    .then(
-                      (updated) => {
-                        setRow(updated);
-                        void notify.success('Marked as done.');
-                      },
-                      (failure: unknown) => notify.error(describeDataError(failure).message),
-                    )
+                  // Sent with the version shown: a contact someone changed since is shown, not overwritten.
+                  guard
+                    .attempt(versionOf(row), async (version) => {
+                      setRow(await entityAccess(data, 'ContactMdl').update({ id: row.id, completed: true, doneBy: displayName(user), _version: version }));
+                      void notify.success('Marked as done.');
+                    })
+                    .catch((failure: unknown) => notify.error(describeDataError(failure).message))
                     .finally(() => setBusy(false));
                 }}
               >

@@ -7,12 +7,14 @@ import { LiveRegion } from '../../ui/LiveRegion';
 import { notify } from '../../ui/notify';
 import { TextField } from '../../ui/TextField';
 import { describeDataError } from '../entities/data-errors';
+import { ConflictNotice } from '../entities/ConflictNotice';
 import { DataTable } from '../entities/DataTable';
 import type { Column, ColumnSort } from '../entities/DataTable';
 import { entityAccess } from '../entities/entity-access';
 import type { EntityRow, RowPage } from '../entities/entity-access';
 import { EntityList } from '../entities/EntityList';
 import { textOf } from '../entities/format';
+import { useRecordConflict, versionOf } from '../entities/record-conflict';
 import { useCurrency } from '../entities/use-currency';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { PageHeader } from '../PageHeader';
@@ -29,13 +31,14 @@ const CLIENT_COLUMNS: readonly Column[] = [
 
 const everyColumn = (): boolean => true;
 
-/** The form editing one client's name and number (ClientMdl update: staff and Admins). */
-function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSaved: (row: EntityRow) => void; onCancel: () => void }) {
+/** The form editing one client's name and number (ClientMdl update: staff and Admins), at the version it was opened at. */
+function ClientEditor({ client, onSaved, onReloaded, onCancel }: { client: EntityRow; onSaved: (row: EntityRow) => void; onReloaded: (row: EntityRow) => void; onCancel: () => void }) {
   const { data } = useServices();
   const [name, setName] = useState(textOf(client.clientName, ''));
   const [number, setNumber] = useState(textOf(client.clientNumber, ''));
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
+  const guard = useRecordConflict();
   const save = async (): Promise<void> => {
     setProblem(null);
     if (name.trim() === '') {
@@ -43,10 +46,14 @@ function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSave
       return;
     }
     setBusy(true);
+    const changes = { clientName: name.trim(), clientNumber: number.trim() === '' ? null : number.trim() };
     try {
-      const saved = await entityAccess(data, 'ClientMdl').update({ id: client.id, clientName: name.trim(), clientNumber: number.trim() === '' ? null : number.trim() });
-      void notify.success(`Client “${name.trim()}” saved.`);
-      onSaved(saved);
+      // The version the form was opened at: a save someone made since is shown, not overwritten.
+      await guard.attempt(versionOf(client), async (version) => {
+        const saved = await entityAccess(data, 'ClientMdl').update({ id: client.id, ...changes, _version: version });
+        void notify.success(`Client “${changes.clientName}” saved.`);
+        onSaved(saved);
+      });
     } catch (failure) {
       setProblem(describeDataError(failure));
     } finally {
@@ -63,6 +70,19 @@ function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSave
       }}
     >
       <h2 className="card__title">Edit client</h2>
+      <ConflictNotice
+        guard={guard}
+        noun="client"
+        onReload={(current) => {
+          if (current === null) {
+            onCancel();
+            return;
+          }
+          setName(textOf(current.clientName, ''));
+          setNumber(textOf(current.clientNumber, ''));
+          onReloaded(current);
+        }}
+      />
       <LiveRegion message={problem?.message} detail={problem?.detail} />
       <TextField label="Client name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
       <TextField label="Client number" value={number} onChange={(e) => setNumber(e.target.value)} />
@@ -121,6 +141,11 @@ export function DatabasePage() {
     setClients((current) => (current ?? []).map((client) => (client.id === row.id ? row : client)));
     setEditing(null);
   };
+  // After a conflict's "Reload" the form stays open on the current record (and its version).
+  const reloaded = (row: EntityRow): void => {
+    setClients((current) => (current ?? []).map((client) => (client.id === row.id ? row : client)));
+    setEditing(row);
+  };
 
   return (
     <section className="page">
@@ -158,7 +183,7 @@ export function DatabasePage() {
         />
         {truncated ? <p className="muted">Showing the first {MAX_CLIENTS} clients; search narrows them.</p> : null}
       </div>
-      {editing === null ? null : <ClientEditor key={editing.id} client={editing} onSaved={saved} onCancel={() => setEditing(null)} />}
+      {editing === null ? null : <ClientEditor key={editing.id} client={editing} onSaved={saved} onReloaded={reloaded} onCancel={() => setEditing(null)} />}
       {chosen === null ? null : (
         <div className="card">
           <h2 className="card__title">Accounts of {chosen.name}</h2>

@@ -8,9 +8,11 @@ import { LiveRegion } from '../../../ui/LiveRegion';
 import { notify } from '../../../ui/notify';
 import { describeDataError } from '../../entities/data-errors';
 import { countOf, formatCount } from '../../entities/format';
+import { ConflictNotice } from '../../entities/ConflictNotice';
+import { useRecordConflict } from '../../entities/record-conflict';
 import { buildErrorCsv } from './error-csv';
 import type { ErrorRow } from './error-csv';
-import { dataImportHistory, dataImportTarget, loadAllowedClients, loadImportsOfFile, loadSavedMappings, saveMapping } from './import-data';
+import { dataImportHistory, dataImportTarget, loadAllowedClients, loadImportsOfFile, loadSavedMappings, saveMapping, savedMappingRow } from './import-data';
 import type { SavedMappingRow } from './import-data';
 import { findResumePoint, mergeErrors, runImport } from './import-runner';
 import type { ImportOutcome, ImportProgress, ResumePoint } from './import-runner';
@@ -63,6 +65,7 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [mappingChoice, setMappingChoice] = useState<SavedMappingRow | null>(null);
   const [savedMappings, setSavedMappings] = useState<SavedMappingRow[]>([]);
+  const mappingConflict = useRecordConflict();
   const [clients, setClients] = useState<Map<string, string> | null>(null);
   const [validation, setValidation] = useState<FileValidation | null>(null);
   const [checked, setChecked] = useState(0);
@@ -189,12 +192,21 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const save = async (name: string): Promise<void> => {
-    const saved = await saveMapping(data, name, mappingToMapData(entity, mapping), savedMappings);
+  const keepSaved = (saved: SavedMappingRow): void => {
     setSavedMappings((current) => [...current.filter((row) => row.id !== saved.id), saved].sort((a, b) => a.mapName.localeCompare(b.mapName)));
-    setMappingChoice(saved);
-    onMappingSaved?.();
-    void notify.success(`Mapping “${name}” saved.`);
+  };
+
+  const save = async (name: string): Promise<void> => {
+    const mapData = mappingToMapData(entity, mapping);
+    const same = savedMappings.find((row) => row.mapName === name);
+    // Saving over a mapping expects the version the picker read: someone else's newer save is shown, not overwritten.
+    await mappingConflict.attempt(same?._version, async (version) => {
+      const saved = await saveMapping(data, name, mapData, savedMappings, version);
+      keepSaved(saved);
+      setMappingChoice(saved);
+      onMappingSaved?.();
+      void notify.success(`Mapping “${name}” saved.`);
+    });
   };
 
   const pickSaved = (row: SavedMappingRow | null): void => {
@@ -252,6 +264,16 @@ export function ClientFileImport({ onImported, onMappingSaved }: ClientFileImpor
       <h2 className="card__title" id={ids.title}>
         Upload and import
       </h2>
+      <ConflictNotice
+        guard={mappingConflict}
+        noun="mapping"
+        onReload={(current) => {
+          if (current === null) return;
+          const row = savedMappingRow(current);
+          keepSaved(row);
+          pickSaved(row);
+        }}
+      />
       <LiveRegion message={problem?.message} detail={problem?.detail} />
       <div className="import__pick">
         <div className="field">

@@ -3,6 +3,7 @@
 import type { DataPort } from '../../../app/ports';
 import { entityAccess } from '../../entities/entity-access';
 import type { EntityRow } from '../../entities/entity-access';
+import { versionOf } from '../../entities/record-conflict';
 import type { ImportEntity } from './import-targets';
 import { BatchItemsRefusedError } from './import-runner';
 import type { BatchItemError, BatchResult, ImportHistoryPort, ImportRecord, ImportRecordFields, ImportTarget } from './import-runner';
@@ -104,6 +105,8 @@ export interface SavedMappingRow {
   id: string;
   mapName: string;
   mapData: unknown;
+  /** The version the mapping was read at: saving over it sends it, so a newer save by someone else is a conflict. */
+  _version?: number | undefined;
 }
 
 /** Every saved mapping, by name. */
@@ -112,16 +115,24 @@ export async function loadSavedMappings(data: DataPort): Promise<SavedMappingRow
   let nextToken: string | null = null;
   do {
     const page = await entityAccess(data, 'MappingMdl').list({ limit: 200, nextToken });
-    for (const row of page.items) rows.push({ id: row.id, mapName: typeof row.mapName === 'string' ? row.mapName : row.id, mapData: row.mapData });
+    for (const row of page.items) rows.push(savedMappingRow(row));
     nextToken = page.nextToken;
   } while (nextToken !== null);
   return rows.sort((a, b) => a.mapName.localeCompare(b.mapName));
 }
 
-/** Saves a mapping under `name`: updates the mapping of that name, or creates one. */
-export async function saveMapping(data: DataPort, name: string, mapData: string, existing: readonly SavedMappingRow[]): Promise<SavedMappingRow> {
+/** A MappingMdl record as the picker lists it. */
+export function savedMappingRow(row: EntityRow): SavedMappingRow {
+  return { id: row.id, mapName: typeof row.mapName === 'string' ? row.mapName : row.id, mapData: row.mapData, _version: versionOf(row) };
+}
+
+/**
+ * Saves a mapping under `name`: updates the mapping of that name expecting `version` (the one the
+ * picker read; ConflictError when someone saved it since), or creates one.
+ */
+export async function saveMapping(data: DataPort, name: string, mapData: string, existing: readonly SavedMappingRow[], version?: number): Promise<SavedMappingRow> {
   const mappings = entityAccess(data, 'MappingMdl');
   const same = existing.find((row) => row.mapName === name);
-  const saved = same === undefined ? await mappings.create({ mapName: name, mapData }) : await mappings.update({ id: same.id, mapData });
-  return { id: saved.id, mapName: name, mapData };
+  const saved = same === undefined ? await mappings.create({ mapName: name, mapData }) : await mappings.update({ id: same.id, mapData, _version: version ?? same._version });
+  return { id: saved.id, mapName: name, mapData, _version: versionOf(saved) };
 }
