@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { notify } from '../../ui/notify';
 import { TextField } from '../../ui/TextField';
-import { describeDataError } from '../entities/data-errors';
+import { describeDataError, fieldRefusal } from '../entities/data-errors';
 import { DataTable } from '../entities/DataTable';
 import type { Column, ColumnSort } from '../entities/DataTable';
 import { entityAccess } from '../entities/entity-access';
@@ -35,9 +35,11 @@ function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSave
   const [name, setName] = useState(textOf(client.clientName, ''));
   const [number, setNumber] = useState(textOf(client.clientNumber, ''));
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [numberError, setNumberError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async (): Promise<void> => {
     setProblem(null);
+    setNumberError(null);
     if (name.trim() === '') {
       setProblem({ message: 'Give the client a name.' });
       return;
@@ -48,7 +50,12 @@ function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSave
       void notify.success(`Client “${name.trim()}” saved.`);
       onSaved(saved);
     } catch (failure) {
-      setProblem(describeDataError(failure));
+      const refused = fieldRefusal(failure);
+      if (refused?.errorType === 'DuplicateValueException' && refused.field === 'clientNumber') {
+        const message = `Client number ${number.trim()} already belongs to another client. A client number names one client: choose another.`;
+        setNumberError(message);
+        setProblem({ message });
+      } else setProblem(describeDataError(failure));
     } finally {
       setBusy(false);
     }
@@ -65,7 +72,15 @@ function ClientEditor({ client, onSaved, onCancel }: { client: EntityRow; onSave
       <h2 className="card__title">Edit client</h2>
       <LiveRegion message={problem?.message} detail={problem?.detail} />
       <TextField label="Client name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-      <TextField label="Client number" value={number} onChange={(e) => setNumber(e.target.value)} />
+      <TextField
+        label="Client number"
+        value={number}
+        onChange={(e) => {
+          setNumber(e.target.value);
+          setNumberError(null);
+        }}
+        error={numberError}
+      />
       <div className="row">
         <Button type="submit" busy={busy}>
           Save client
