@@ -27,6 +27,7 @@ import type { ServerServices } from './user-pool/operations/operation-context.js
 import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
+import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
 import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db: steward.db,
     clock: steward.clock,
     nextTokenSecret: config.codePepper,
+    sessionLengthMax: () => readSessionLengthMax(steward.db),
     verifyAccessToken: async (token) => (await steward.tokens.verifyAccessToken(token)).claims,
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',

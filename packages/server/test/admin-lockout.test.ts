@@ -131,7 +131,7 @@ describe.each(BOTH_DATABASES)('admin self-lockout on %s', (database) => {
   });
 });
 
-describe('CLI: the last admin', () => {
+describe('CLI: the last admin and the session policy', () => {
   const schema = `t_lock_${randomBytes(4).toString('hex')}`;
   const env = { LOG_LEVEL: 'silent', DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema, SEED_DEMO: 'false' };
   afterAll(async () => {
@@ -146,5 +146,13 @@ describe('CLI: the last admin', () => {
     expect(lines.join('\n')).not.toContain('Deleted root');
     expect(await cli('create-user', '--username', 'deputy', '--password', 'Deputy-Passw0rd!', '--email', 'deputy@example.com', '--group', 'Admins')).toBe(0);
     expect(await cli('delete-user', '--username', 'root')).toBe(0);
+  });
+
+  it('sets the pool-wide maximum session length (issue 21 item 3), within the hard bounds', async () => {
+    const lines: string[] = [];
+    const cli = (...argv: string[]) => runCli(argv, env, (line) => lines.push(line));
+    expect(await cli('set-session-length-max', '--seconds', '1800')).toBe(0);
+    expect(lines.join('\n')).toContain('Sessions may now last at most 1800 seconds.');
+    await expect(cli('set-session-length-max', '--seconds', '99999999')).rejects.toMatchObject({ name: 'InvalidParameterException' });
   });
 });

@@ -65,6 +65,8 @@ export const ADMIN_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/signUserOut', operation: 'AdminUserGlobalSignOut', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Signed out') },
   { method: 'POST', path: '/admin/resetUserPassword', operation: 'AdminResetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Reset password of') },
   { method: 'POST', path: '/admin/setUserPassword', operation: 'AdminSetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username, Password: p.password, Permanent: p.permanent }), output: done('Set password of') },
+  { method: 'GET', path: '/admin/getSessionPolicy', operation: 'GetSessionPolicy', input: (_p, pool) => ({ UserPoolId: pool }) },
+  { method: 'POST', path: '/admin/setSessionPolicy', operation: 'SetSessionPolicy', input: (p, pool) => ({ UserPoolId: pool, MaxSessionLengthSeconds: int(p.maxSessionLength) }) },
   {
     method: 'POST',
     path: '/admin/setUserMfaPreference',

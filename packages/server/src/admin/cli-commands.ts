@@ -25,6 +25,8 @@ Commands:
   list-users    [--filter '<attr> = "value"' | '<attr> ^= "prefix"'] [--limit <n>]
   add-to-group  --username <name> --group <group>
   set-password  --username <name> --password <pw> [--temporary]
+  set-session-length-max --seconds <60-86400>
+                The longest sign-in any user may configure (sessionLength), pool-wide.
   rotate-keys   Makes a new signing key active; old keys stay in the JWKS until their tokens expire.
   list-clients
   describe-client [--client-id <id>]     (default: the app client created on first start)
@@ -83,6 +85,7 @@ interface CliOptions {
   'auth-flow'?: string[];
   'refresh-token-rotation'?: string;
   'grace-seconds'?: string;
+  seconds?: string;
   identifier?: string;
   scope?: string[];
 }
@@ -163,6 +166,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       'auth-flow': { type: 'string', multiple: true },
       'refresh-token-rotation': { type: 'string' },
       'grace-seconds': { type: 'string' },
+      seconds: { type: 'string' },
       identifier: { type: 'string' },
       scope: { type: 'string', multiple: true },
     },
@@ -234,6 +238,13 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         const username = required(options.username, 'username');
         await invoke(steward, 'AdminSetUserPassword', { UserPoolId: poolId, Username: username, Password: required(options.password, 'password'), Permanent: options.temporary !== true });
         print(`Set the password of ${username}${options.temporary === true ? ' (temporary)' : ''}.`);
+        return 0;
+      }
+      case 'set-session-length-max': {
+        const seconds = required(options.seconds, 'seconds');
+        if (!/^\d+$/.test(seconds)) throw new Error(`--seconds must be a whole number of seconds, got ${seconds}`);
+        const policy = await invoke(steward, 'SetSessionPolicy', { UserPoolId: poolId, MaxSessionLengthSeconds: Number(seconds) });
+        print(`Sessions may now last at most ${(policy.SessionLength as { MaxSeconds: number }).MaxSeconds} seconds.`);
         return 0;
       }
       case 'rotate-keys': {

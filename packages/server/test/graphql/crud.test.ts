@@ -13,7 +13,8 @@ const SAMPLE: Record<string, unknown> = {
   AWSJSON: '{"a":1,"b":[true,null]}',
   AWSDate: '2024-03-15',
   AWSDateTime: '2024-03-15T10:20:30.000Z',
-  AWSTimestamp: 4102444800,
+  // In the past: a session record may not end more than the session-length policy after now.
+  AWSTimestamp: 1700000000,
 };
 
 function sampleInput(entity: ModelEntity): Record<string, unknown> {

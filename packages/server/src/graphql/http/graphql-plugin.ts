@@ -1,3 +1,4 @@
+import { policyBounds, SettingsPolicy } from '../policy/policy-settings.js';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { systemClock, type Clock } from '../../time/clock.js';
@@ -55,6 +56,11 @@ export interface GraphqlApiOptions {
   readonly revocations?: RevocationFeed | null;
   /** Age after which a nextToken is refused, seconds; one day unless set. */
   readonly nextTokenTtlSeconds?: number;
+  /**
+   * The pool-wide maximum session length an administrator set (seconds; undefined: none), read on
+   * every write of a policy setting; POLICY_SETTINGS' hard bounds apply unless set.
+   */
+  readonly sessionLengthMax?: () => Promise<number | undefined>;
   /** Domain modules' fields beside the generated ones (see SchemaExtension). */
   readonly extensions?: readonly SchemaExtension[];
 }
@@ -109,7 +115,9 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
     profiles.close();
   });
   const tokens = createNextTokenCodec(options.nextTokenSecret, () => clock.now(), options.nextTokenTtlSeconds);
-  const store = new EntityStore(model, options.db, tokens, clock, profiles, limits);
+  const readMax = options.sessionLengthMax ?? (async () => undefined);
+  const policy = new SettingsPolicy(async () => policyBounds(await readMax()), () => Math.floor(clock.now().getTime() / 1000));
+  const store = new EntityStore(model, options.db, tokens, clock, profiles, limits, policy);
   const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
   const executor = new GraphqlExecutor(schema, limits, log, { introspection: options.introspection ?? true, fieldSuggestions: options.fieldSuggestions ?? true });
 

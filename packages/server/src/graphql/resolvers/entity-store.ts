@@ -10,6 +10,7 @@ import { DataApiError, badRequest, notAuthorized, versionConflict, type BatchIte
 import { filterDigest, type NextTokenCodec } from '../pagination/next-token.js';
 import { checkFieldValue, checkId, checkText } from '../limits/input-values.js';
 import { compileFilter, type FilterInput, type FilterLimits } from '../sql/filter-sql.js';
+import { policyBounds, SettingsPolicy } from '../policy/policy-settings.js';
 import { ident, selectList, SqlParams } from '../sql/sql-text.js';
 import { batchUpsert, checkNaturalKeys, type BatchUpsertResult } from './batch-upsert.js';
 
@@ -119,6 +120,7 @@ export class EntityStore {
     private readonly clock: Clock,
     private readonly profiles: CallerProfiles,
     private readonly limits: ListLimits,
+    private readonly policy: SettingsPolicy = new SettingsPolicy(async () => policyBounds(undefined), () => Math.floor(clock.now().getTime() / 1000)),
   ) {}
 
   /** The entity named `name` of the model. */
@@ -462,6 +464,7 @@ export class EntityStore {
       }
       if (!recordAllowed(decision, values)) throw notAuthorized(at.field, at.type);
     }
+    await this.policy.check(entity, values, async () => null);
     const id = typeof values.id === 'string' && values.id !== '' ? values.id : randomUUID();
     values.id = id;
     const now = this.nowIso();
@@ -483,6 +486,13 @@ export class EntityStore {
     const row = rows[0];
     if (row === undefined) throw new DataApiError('InternalFailure');
     return row;
+  }
+
+  /** The stored sessionStart of a session record (null when missing or unset), for the policy check of an update. */
+  private async sessionStartOf(entity: ModelEntity, id: string): Promise<number | null> {
+    const rows = await this.db.query<{ start: number | string | null }>(`SELECT "sessionStart" AS "start" FROM ${ident(entity.name)} WHERE "id" = $1`, [id]);
+    const start = rows[0]?.start;
+    return start === undefined || start === null ? null : Number(start);
   }
 
   /**
@@ -541,6 +551,7 @@ export class EntityStore {
     this.checkWritableFields(entity, input, caller, at);
     this.checkOwnershipKept(decision, input, at);
     const id = String(input.id);
+    await this.policy.check(entity, input, () => this.sessionStartOf(entity, id));
     const params = new SqlParams();
     const sets: string[] = [];
     for (const [name, value] of Object.entries(input)) {

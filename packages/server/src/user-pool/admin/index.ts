@@ -4,6 +4,7 @@ import { adminResetUserPassword, adminSetUserPassword } from './admin-passwords.
 import { adminConfirmSignUp, adminDisableUser, adminEnableUser, adminSetUserMfaPreference, adminUserGlobalSignOut } from './admin-status.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser } from './admin-users.js';
 import { listUsers } from './list-users.js';
+import { getSessionPolicy, setSessionPolicy } from './session-policy.js';
 
 /** The Admin* operations, ListUsers and group management (admin credential, admin REST API or CLI only). */
 export const adminOperations: readonly Operation[] = [
@@ -24,4 +25,6 @@ export const adminOperations: readonly Operation[] = [
   createGroup,
   listGroups,
   listUsersInGroup,
+  setSessionPolicy,
+  getSessionPolicy,
 ];

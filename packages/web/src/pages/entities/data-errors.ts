@@ -1,5 +1,5 @@
 // Data-client failures in words a person understands (spec section 8 messages kept as they are).
-import { isDataClientError } from '@steward/data-client';
+import { DataApiRequestError, isDataClientError } from '@steward/data-client';
 
 /** A data failure ready to show. */
 export interface DataProblem {
@@ -20,4 +20,33 @@ export function describeDataError(error: unknown): DataProblem {
   }
   if (error instanceof TypeError) return { message: 'Network Error: Steward cannot reach the server.', detail: 'Check your connection and try again.' };
   return { message: 'Something went wrong while loading the data.', detail: error instanceof Error ? error.message : undefined };
+}
+
+/** The data API's refusal of one field's value, to show by that field. */
+export interface FieldRefusal {
+  /** DuplicateValueException or SettingOutOfBoundsException. */
+  errorType: string;
+  /** The record field at fault (errorInfo.field). */
+  field: string;
+  /** The server's words. */
+  message: string;
+  /** errorInfo as sent (setting, min, max, entity…). */
+  info: Readonly<Record<string, unknown>>;
+}
+
+const FIELD_ERRORS = new Set(['DuplicateValueException', 'SettingOutOfBoundsException']);
+
+/** The refusal of one field inside a failed data call (looking through wrapping errors), or null. */
+export function fieldRefusal(error: unknown): FieldRefusal | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth += 1) {
+    if (current instanceof DataApiRequestError) {
+      const entry = current.errors.find((e) => e.errorType !== undefined && FIELD_ERRORS.has(e.errorType));
+      const field = entry?.errorInfo?.field;
+      if (entry?.errorType !== undefined && typeof field === 'string') return { errorType: entry.errorType, field, message: entry.message, info: entry.errorInfo ?? {} };
+      return null;
+    }
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return null;
 }

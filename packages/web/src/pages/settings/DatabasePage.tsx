@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { notify } from '../../ui/notify';
 import { TextField } from '../../ui/TextField';
-import { describeDataError } from '../entities/data-errors';
+import { describeDataError, fieldRefusal } from '../entities/data-errors';
 import { ConflictNotice } from '../entities/ConflictNotice';
 import { DataTable } from '../entities/DataTable';
 import type { Column, ColumnSort } from '../entities/DataTable';
@@ -37,10 +37,12 @@ function ClientEditor({ client, onSaved, onReloaded, onCancel }: { client: Entit
   const [name, setName] = useState(textOf(client.clientName, ''));
   const [number, setNumber] = useState(textOf(client.clientNumber, ''));
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
+  const [numberError, setNumberError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const guard = useRecordConflict();
   const save = async (): Promise<void> => {
     setProblem(null);
+    setNumberError(null);
     if (name.trim() === '') {
       setProblem({ message: 'Give the client a name.' });
       return;
@@ -55,7 +57,12 @@ function ClientEditor({ client, onSaved, onReloaded, onCancel }: { client: Entit
         onSaved(saved);
       });
     } catch (failure) {
-      setProblem(describeDataError(failure));
+      const refused = fieldRefusal(failure);
+      if (refused?.errorType === 'DuplicateValueException' && refused.field === 'clientNumber') {
+        const message = `Client number ${number.trim()} already belongs to another client. A client number names one client: choose another.`;
+        setNumberError(message);
+        setProblem({ message });
+      } else setProblem(describeDataError(failure));
     } finally {
       setBusy(false);
     }
@@ -85,7 +92,15 @@ function ClientEditor({ client, onSaved, onReloaded, onCancel }: { client: Entit
       />
       <LiveRegion message={problem?.message} detail={problem?.detail} />
       <TextField label="Client name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-      <TextField label="Client number" value={number} onChange={(e) => setNumber(e.target.value)} />
+      <TextField
+        label="Client number"
+        value={number}
+        onChange={(e) => {
+          setNumber(e.target.value);
+          setNumberError(null);
+        }}
+        error={numberError}
+      />
       <div className="row">
         <Button type="submit" busy={busy}>
           Save client

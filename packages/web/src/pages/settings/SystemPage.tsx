@@ -7,7 +7,7 @@ import type { UserRecord } from '../../stores/user-store';
 import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { TextField } from '../../ui/TextField';
-import { describeDataError } from '../entities/data-errors';
+import { describeDataError, fieldRefusal } from '../entities/data-errors';
 import { PageHeader } from '../PageHeader';
 
 /** The settings object of a config JSON text: an object, or the first element of an array. */
@@ -65,7 +65,10 @@ export function SystemPage() {
   const [problem, setProblem] = useState<{ message: string; detail?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (settingKey: string, settingValue: unknown): Promise<boolean> => {
+  const [valueError, setValueError] = useState<string | null>(null);
+
+  const save = async (settingKey: string, settingValue: unknown, form: 'length' | 'other'): Promise<boolean> => {
+    setValueError(null);
     setProblem(null);
     setBusy(true);
     try {
@@ -76,7 +79,15 @@ export function SystemPage() {
       return true;
     } catch (failure) {
       // The typed values stay in the form so the user can try again.
-      setProblem(describeDataError(failure));
+      const refused = fieldRefusal(failure);
+      if (refused?.errorType === 'SettingOutOfBoundsException') {
+        const { setting, min, max } = refused.info;
+        const message = `${String(setting)} must be from ${String(min)} to ${String(max)} seconds; it was not saved.`;
+        // Shown by the field the value was typed in.
+        if (form === 'length') setLengthError(message);
+        else setValueError(message);
+        setProblem({ message, detail: refused.message });
+      } else setProblem(describeDataError(failure));
       return false;
     } finally {
       setBusy(false);
@@ -97,7 +108,7 @@ export function SystemPage() {
           const invalid = sessionLengthProblem(sessionLength);
           setLengthError(invalid);
           if (invalid !== null) return;
-          void save('sessionLength', Number(sessionLength.trim())).then((ok) => {
+          void save('sessionLength', Number(sessionLength.trim()), 'length').then((ok) => {
             if (ok) setLengthDraft(null);
           });
         }}
@@ -129,7 +140,7 @@ export function SystemPage() {
             return;
           }
           setKeyError(null);
-          void save(key.trim(), parseSettingValue(value)).then((ok) => {
+          void save(key.trim(), parseSettingValue(value), 'other').then((ok) => {
             if (ok) {
               setKey('');
               setValue('');
@@ -148,7 +159,16 @@ export function SystemPage() {
             }}
             error={keyError}
           />
-          <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} hint="Text, a number, true/false or JSON." />
+          <TextField
+            label="Value"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setValueError(null);
+            }}
+            hint="Text, a number, true/false or JSON."
+            error={valueError}
+          />
         </div>
         <Button type="submit" busy={busy}>
           Save setting

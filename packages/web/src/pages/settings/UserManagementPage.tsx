@@ -144,6 +144,7 @@ export function UserManagementPage() {
   const [tokens, setTokens] = useState<(string | null)[]>([null]);
   const [nextToken, setNextToken] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ message: string; detail?: string } | null>(null);
+  const [rowProblem, setRowProblem] = useState<{ username: string; message: string } | null>(null);
   const [forbidden, setForbidden] = useState(false);
   const [form, setForm] = useState<NewUserForm>({ username: '', email: '', temporaryPassword: '' });
   const [formErrors, setFormErrors] = useState<NewUserErrors>({});
@@ -193,9 +194,10 @@ export function UserManagementPage() {
   }, [auth]);
 
   /** Runs one admin action; resolves to null when it succeeded, else to the failure, so callers keep their input. */
-  const act = async (label: string, work: () => Promise<void>, done: string): Promise<unknown> => {
+  const act = async (label: string, work: () => Promise<void>, done: string, row?: string): Promise<unknown> => {
     setBusy(label);
     setProblem(null);
+    setRowProblem(null);
     try {
       await work();
       void notify.success(done);
@@ -203,6 +205,8 @@ export function UserManagementPage() {
       return null;
     } catch (error) {
       setProblem(problemOf(error));
+      // A refusal of a row's action (the last administrator, your own account) is shown by that action too.
+      if (row !== undefined) setRowProblem({ username: row, message: problemOf(error).message });
       return error ?? new Error('The user management request failed.');
     } finally {
       setBusy(null);
@@ -260,12 +264,17 @@ export function UserManagementPage() {
                         <Button variant="link" aria-expanded={editing === user.username} onClick={() => setEditing((current) => (current === user.username ? null : user.username))}>
                           Groups<span className="visually-hidden"> {user.username}</span>
                         </Button>
-                        {user.enabled ? (
-                          <Button variant="link" disabled={busy !== null} onClick={() => void act(`disable:${user.username}`, () => api.disableUser(user.username), `${user.username} is disabled.`)}>
+                        {user.enabled && isOwnAccount(user, { sub: selfSub, username: selfUsername }) ? (
+                          // Disabling yourself would sign you out and could leave no administrator (the server refuses it too).
+                          <Button variant="link" disabled title="You cannot disable your own account.">
+                            Disable<span className="visually-hidden"> {user.username} (your own account cannot be disabled)</span>
+                          </Button>
+                        ) : user.enabled ? (
+                          <Button variant="link" disabled={busy !== null} onClick={() => void act(`disable:${user.username}`, () => api.disableUser(user.username), `${user.username} is disabled.`, user.username)}>
                             Disable<span className="visually-hidden"> {user.username}</span>
                           </Button>
                         ) : (
-                          <Button variant="link" disabled={busy !== null} onClick={() => void act(`enable:${user.username}`, () => api.enableUser(user.username), `${user.username} is enabled.`)}>
+                          <Button variant="link" disabled={busy !== null} onClick={() => void act(`enable:${user.username}`, () => api.enableUser(user.username), `${user.username} is enabled.`, user.username)}>
                             Enable<span className="visually-hidden"> {user.username}</span>
                           </Button>
                         )}
@@ -279,13 +288,18 @@ export function UserManagementPage() {
                             variant="link"
                             disabled={busy !== null}
                             onClick={() => {
-                              if (window.confirm(`Delete ${user.username}? This cannot be undone.`)) void act(`delete:${user.username}`, () => api.deleteUser(user.username), `${user.username} is deleted.`);
+                              if (window.confirm(`Delete ${user.username}? This cannot be undone.`)) void act(`delete:${user.username}`, () => api.deleteUser(user.username), `${user.username} is deleted.`, user.username);
                             }}
                           >
                             Delete<span className="visually-hidden"> {user.username}</span>
                           </Button>
                         )}
                         </div>
+                        {rowProblem?.username === user.username ? (
+                          <p className="field__error" role="alert" data-testid={`row-problem-${user.username}`}>
+                            {rowProblem.message}
+                          </p>
+                        ) : null}
                       </td>
                     </tr>
                   ))

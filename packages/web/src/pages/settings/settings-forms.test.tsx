@@ -154,7 +154,8 @@ describe('user management forms', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await renderApp(services, '/settings/user-management');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete sam-alias' }));
-    expect(await screen.findByText('An administrator cannot delete their own account.')).toBeTruthy();
+    // Next to the action refused, in the user's row.
+    expect((await screen.findByTestId('row-problem-sam-alias')).textContent).toBe('An administrator cannot delete their own account.');
     confirm.mockRestore();
   });
 });
