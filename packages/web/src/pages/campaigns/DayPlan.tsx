@@ -100,7 +100,8 @@ export function DayPlan({ campaignId, date, timeZone, onChanged }: { campaignId:
       {state.status === 'failed' ? <LiveRegion message={state.problem.message} detail={state.problem.detail} /> : null}
       {state.status === 'ready' && state.value.length === 0 ? <p className="muted">No contacts on this day.</p> : null}
       {state.status === 'ready' && state.value.length > 0 ? (
-        <div className="table-wrap">
+        // Focusable so keyboard users can scroll the table sideways when it is wider than the page.
+        <div className="table-wrap" tabIndex={0} role="group" aria-label={`Contacts of ${dayTitle(date)}`}>
           <table className="table day-plan__table">
             <caption className="visually-hidden">Contacts of {dayTitle(date)} by planned time</caption>
             <thead>
