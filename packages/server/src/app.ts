@@ -31,6 +31,8 @@ import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
 import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
+import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
+import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -106,6 +108,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   const steward = createServices(config, deps, fromPino(app.log));
   app.decorate('steward', steward);
+  // First, so every response (pages, runtime config, APIs, errors) carries them.
+  await registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
 
   const origin = (request: FastifyRequest): string => {
     if (config.publicUrlIsExplicit) return config.publicUrl;
@@ -157,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit }))],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
+  await registerCspReportRoutes(app, steward.limits, config.mode === 'development');
 
   const webRoot = path.resolve(config.webDistDir);
   const serveWeb = existsSync(path.join(webRoot, 'index.html'));
@@ -164,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser|oauth2)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

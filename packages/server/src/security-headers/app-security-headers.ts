@@ -1,0 +1,63 @@
+// Security headers of the app's origin (the web app's pages, /runtime-config.json and the APIs),
+// set by @fastify/helmet. The web app keeps tokens in the browser, so its Content-Security-Policy
+// is its main defence against injected script: scripts only from this origin (no inline script,
+// no eval), no plugins, no <base>, no framing, and connections only to the endpoints the runtime
+// configuration hands out. Managed login's origin sets its own (oauth/managed-login-app.ts).
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { CSP_REPORT_PATH } from './csp-report-routes.js';
+
+/** HSTS max-age in production: one year. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The origins the app's pages may connect to besides their own: those of the endpoints
+ * /runtime-config.json hands out (PUBLIC_URL when set, else this origin) and managed login's
+ * (aws-amplify exchanges codes at its /oauth2/token). Read per request: managed login's origin
+ * is known only once it listens.
+ */
+export function connectSources(config: Pick<Config, 'publicUrl' | 'publicUrlIsExplicit' | 'managedLogin'>, managedLoginUrl: () => string): string[] {
+  const sources = ["'self'"];
+  if (config.publicUrlIsExplicit) sources.push(new URL(config.publicUrl).origin);
+  if (config.managedLogin) sources.push(new URL(managedLoginUrl()).origin);
+  return [...new Set(sources)];
+}
+
+/** Registers the security headers on every response of the app's origin. */
+export async function registerAppSecurityHeaders(app: FastifyInstance, config: Config, managedLoginUrl: () => string): Promise<void> {
+  const connect = (): string => connectSources(config, managedLoginUrl).join(' ');
+  const managedLoginOrigin = (): string => (config.managedLogin ? new URL(managedLoginUrl()).origin : "'self'");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // The file importer parses in a module worker loaded from this origin.
+        'worker-src': ["'self'"],
+        // sonner (the toasts) injects its stylesheet as a <style> element; React's style props are
+        // set through the CSSOM, which CSP does not govern. Inline styles cannot run script.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // QR codes of the authenticator setup and the favicon are data: URLs.
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'"],
+        'connect-src': [() => connect()],
+        'form-action': ["'self'", () => managedLoginOrigin()],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        // report-uri, not report-to: browsers send these at once (report-to batches them for up
+        // to a minute, and Chromium ignores report-uri when report-to is present).
+        'report-uri': [CSP_REPORT_PATH],
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only in production, where PUBLIC_URL is https: a development server on http://localhost
+    // must not teach the browser to refuse plain http for localhost.
+    strictTransportSecurity: config.mode === 'production' ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+    // Cognito and GraphQL clients of other origins (CORS_ORIGINS) read the API's responses.
+    crossOriginResourcePolicy: false,
+  });
+}
