@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoanTerms, modificationOptions, monthlyPayment } from './loan-math';
+import { checkAmount, checkLoanTerms, checkYears, modificationOptions, monthlyPayment, parseAmountInput } from './loan-math';
 
 describe('monthlyPayment', () => {
   it('matches the textbook amortised payment (200,000 at 6 % over 30 years is 1,199.10)', () => {
@@ -72,5 +72,32 @@ describe('checkLoanTerms', () => {
       ok: false,
       errors: { balance: 'Enter the balance of the loan.', ratePercent: 'Enter the current interest rate.', months: 'Enter the remaining term in months.' },
     });
+  });
+});
+
+describe('the estimator and option builder number rules (one place)', () => {
+  it('reads amounts with thousands commas and a dollar sign, and nothing half-numeric', () => {
+    expect(parseAmountInput('100,000')).toBe(100_000);
+    expect(parseAmountInput('$100,000.00')).toBe(100_000);
+    expect(parseAmountInput(' 2500.5 ')).toBe(2500.5);
+    for (const bad of ['1e308', '1e5', '-5', '10,00', '1,0000', 'abc', '', '$', 'Infinity']) expect(parseAmountInput(bad), bad).toBeNull();
+  });
+
+  it('refuses an absurd loan amount (999 999 999 999, 1e308) with the option builder range', () => {
+    expect(checkAmount('999999999999', 'loan amount')).toEqual({ ok: false, error: 'Enter a loan amount from $0.01 to $10,000,000.' });
+    expect(checkAmount('1e308', 'loan amount')).toEqual({ ok: false, error: 'Enter the loan amount as a number of dollars, like 150000 or 150,000.50.' });
+    expect(checkAmount('100,000', 'loan amount')).toEqual({ ok: true, value: 100_000 });
+  });
+
+  it('takes a term in whole years within the option builder longest term (40 years)', () => {
+    expect(checkYears('30')).toEqual({ ok: true, value: 30 });
+    expect(checkYears('40')).toEqual({ ok: true, value: 40 });
+    expect(checkYears('0.5')).toEqual({ ok: false, error: 'Enter the term as a whole number of years, like 30.' });
+    expect(checkYears('0')).toEqual({ ok: false, error: 'Enter a term from 1 to 40 years.' });
+    expect(checkYears('41')).toEqual({ ok: false, error: 'Enter a term from 1 to 40 years.' });
+  });
+
+  it('lets the option builder take a balance with a dollar sign too', () => {
+    expect(checkLoanTerms({ balance: '$150,000.50', ratePercent: '6.5', months: '300' })).toEqual({ ok: true, terms: { balance: 150_000.5, ratePercent: 6.5, months: 300 } });
   });
 });

@@ -45,36 +45,79 @@ export type LoanTermErrors = Partial<Record<keyof LoanTerms, string>>;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-// Plain decimals only: a minus sign, an exponent or letters are refused rather than half-read the
-// way Number() would (Number('1e3') is 1000, Number('') is 0).
-function decimal(text: string, allowThousands: boolean): number | null {
-  const cleaned = allowThousands ? text.trim().replace(/,(?=\d{3}(\D|$))/g, '') : text.trim();
+/**
+ * Reads a typed amount of dollars: digits, thousands commas in their places, a decimal point and an
+ * optional leading `$` ("100,000", "$100,000.00", "2500.5"). Null for anything else: a sign, an
+ * exponent or letters are refused rather than half-read the way Number() would (Number('1e308') is
+ * a number, Number('') is 0).
+ */
+export function parseAmountInput(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$\s*/, '');
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/.test(cleaned)) return null;
+  return Number(cleaned.replace(/,/g, ''));
+}
+
+/** Reads a typed plain decimal ("6.5", "0"); null for anything else (a sign, an exponent, a % sign). */
+export function parseDecimalInput(text: string): number | null {
+  const cleaned = text.trim();
   if (!/^\d+(\.\d+)?$|^\.\d+$/.test(cleaned)) return null;
   return Number(cleaned);
 }
 
+/** One typed value checked: the number, or what to tell the person. */
+export type Checked = { ok: true; value: number } | { ok: false; error: string };
+
+/** Checks a typed loan amount or balance against LOAN_LIMITS.balance; `noun` names it in messages ("balance"). */
+export function checkAmount(text: string, noun: string): Checked {
+  const { min, max } = LOAN_LIMITS.balance;
+  const value = parseAmountInput(text);
+  if (text.trim() === '') return { ok: false, error: `Enter the ${noun} of the loan.` };
+  if (value === null) return { ok: false, error: `Enter the ${noun} as a number of dollars, like 150000 or 150,000.50.` };
+  if (value < min || value > max) return { ok: false, error: `Enter a ${noun} from $0.01 to ${money.format(max)}.` };
+  return { ok: true, value };
+}
+
+/** Checks a typed yearly interest rate against LOAN_LIMITS.ratePercent. */
+export function checkRate(text: string, emptyMessage = 'Enter the interest rate.'): Checked {
+  const { min, max } = LOAN_LIMITS.ratePercent;
+  const value = parseDecimalInput(text);
+  if (text.trim() === '') return { ok: false, error: emptyMessage };
+  if (value === null) return { ok: false, error: 'Enter the rate as a number, like 6.5 (without the % sign).' };
+  if (value < min || value > max) return { ok: false, error: `Enter a rate from ${min} to ${max} % a year.` };
+  return { ok: true, value };
+}
+
+/** Checks a typed remaining term in whole months against LOAN_LIMITS.months. */
+export function checkMonths(text: string): Checked {
+  const { min, max } = LOAN_LIMITS.months;
+  const value = parseDecimalInput(text);
+  if (text.trim() === '') return { ok: false, error: 'Enter the remaining term in months.' };
+  if (value === null || !Number.isInteger(value)) return { ok: false, error: 'Enter the remaining term as a whole number of months, like 300.' };
+  if (value < min || value > max) return { ok: false, error: `Enter a remaining term from ${min} to ${max} months (40 years).` };
+  return { ok: true, value };
+}
+
+/** Checks a typed term in whole years: the same range as LOAN_LIMITS.months (1 to 40 years). */
+export function checkYears(text: string): Checked {
+  const max = LOAN_LIMITS.months.max / 12;
+  const value = parseDecimalInput(text);
+  if (text.trim() === '') return { ok: false, error: 'Enter the term in years.' };
+  if (value === null || !Number.isInteger(value)) return { ok: false, error: 'Enter the term as a whole number of years, like 30.' };
+  if (value < 1 || value > max) return { ok: false, error: `Enter a term from 1 to ${max} years.` };
+  return { ok: true, value };
+}
+
 /** Checks typed loan terms against LOAN_LIMITS; either the numbers or a message per bad field. */
 export function checkLoanTerms(input: LoanTermsInput): { ok: true; terms: LoanTerms } | { ok: false; errors: LoanTermErrors } {
+  const balance = checkAmount(input.balance, 'balance');
+  const rate = checkRate(input.ratePercent, 'Enter the current interest rate.');
+  const months = checkMonths(input.months);
+  if (balance.ok && rate.ok && months.ok) return { ok: true, terms: { balance: balance.value, ratePercent: rate.value, months: months.value } };
   const errors: LoanTermErrors = {};
-  const { balance: b, ratePercent: r, months: m } = LOAN_LIMITS;
-
-  const balance = decimal(input.balance, true);
-  if (input.balance.trim() === '') errors.balance = 'Enter the balance of the loan.';
-  else if (balance === null) errors.balance = 'Enter the balance as a number of dollars, like 150000 or 150,000.50.';
-  else if (balance < b.min || balance > b.max) errors.balance = `Enter a balance from $0.01 to ${money.format(b.max)}.`;
-
-  const rate = decimal(input.ratePercent, false);
-  if (input.ratePercent.trim() === '') errors.ratePercent = 'Enter the current interest rate.';
-  else if (rate === null) errors.ratePercent = 'Enter the rate as a number, like 6.5 (without the % sign).';
-  else if (rate < r.min || rate > r.max) errors.ratePercent = `Enter a rate from ${r.min} to ${r.max} % a year.`;
-
-  const months = decimal(input.months, false);
-  if (input.months.trim() === '') errors.months = 'Enter the remaining term in months.';
-  else if (months === null || !Number.isInteger(months)) errors.months = 'Enter the remaining term as a whole number of months, like 300.';
-  else if (months < m.min || months > m.max) errors.months = `Enter a remaining term from ${m.min} to ${m.max} months (40 years).`;
-
-  if (Object.keys(errors).length > 0 || balance === null || rate === null || months === null) return { ok: false, errors };
-  return { ok: true, terms: { balance, ratePercent: rate, months } };
+  if (!balance.ok) errors.balance = balance.error;
+  if (!rate.ok) errors.ratePercent = rate.error;
+  if (!months.ok) errors.months = months.error;
+  return { ok: false, errors };
 }
 
 /** One modification option for a loan. */
