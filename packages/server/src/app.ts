@@ -30,6 +30,8 @@ import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { registerGraphqlApi } from './graphql/index.js';
 import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
+import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
+import { registerOptOutRoutes } from './campaigns/messages/opt-out-routes.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit }))],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
+  await registerOptOutRoutes(app, { db: steward.db, clock: steward.clock, log: steward.log, messages: campaignMessageSettings(config), smsWebhookSecret: config.smsWebhookSecret });
 
   const webRoot = path.resolve(config.webDistDir);
   const serveWeb = existsSync(path.join(webRoot, 'index.html'));

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, productionWarnings, type Config } from './conf
 import type { SeedResult } from './seed/seed.js';
 import { startServer } from './server.js';
 import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
+import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   if (warnings.length > 0) console.error(banner(['PRODUCTION MODE WITH DEVELOPMENT DEFAULTS:', ...warnings]));
 
   // Campaign contacts run in every server process (JOBS_ENABLED); the queue keeps them from running twice.
-  const server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, log: services.log }) });
+  const server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }) });
   if (server.appliedMigrations.length > 0) console.log(`Applied migrations ${server.appliedMigrations.join(', ')} (${server.db.kind}).`);
   if (server.seed !== undefined) printSeed(server.seed, config);
 

@@ -21,7 +21,7 @@ async function typed<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof CampaignError)) throw error;
-    throw new DataApiError(error.code === 'CONFLICT' ? 'ConditionalCheckFailedException' : 'BadRequestException', error.message);
+    throw new DataApiError(error.code === 'CONFLICT' ? 'ConditionalCheckFailedException' : error.code === 'UNKNOWN_PLACEHOLDER' ? 'UnknownTemplatePlaceholderException' : 'BadRequestException', error.message);
   }
 }
 
