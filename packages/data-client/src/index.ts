@@ -45,6 +45,7 @@ export {
   createCampaignOperations,
   type CampaignContactEntry,
   type CampaignOperations,
+  type CampaignMessagePreview,
   type CampaignPlanDay,
   type CampaignPlanSummary,
   type ContactOutcomeInput,

@@ -80,6 +80,17 @@ describe.each(BOTH_DATABASES)('campaign messages and opting out on %s', (databas
   });
   afterAll(async () => server.close());
 
+  it('previews a message for a sample consumer exactly as it is sent, and names an unknown placeholder with a typed error', async () => {
+    const query = `query ($c: String!, $s: String, $b: String!) { previewCampaignMessage(channel: $c, subject: $s, body: $b) { subject body } }`;
+    const sms = await gql<{ previewCampaignMessage: { subject: string | null; body: string } }>(query, { c: 'sms', b: 'Hi {{debtor.firstName}}, {{account.balance}} is due.' });
+    expect(sms.data?.previewCampaignMessage).toEqual({ subject: null, body: `Hi Jordan, $1,234.56 is due. ${MINI_MIRANDA} Reply STOP to opt out.` });
+    const email = await gql<{ previewCampaignMessage: { subject: string | null; body: string } }>(query, { c: 'email', s: null, b: 'Hello.' });
+    expect(email.data?.previewCampaignMessage.subject).toBe('About your account F-100234');
+    expect(email.data?.previewCampaignMessage.body).toContain('To stop receiving emails about this account');
+    const bad = await gql(query, { c: 'email', s: '{{campaign.name}}', b: 'Hello.' });
+    expect(bad.errors?.map((e) => e.errorType)).toEqual(['UnknownTemplatePlaceholderException']);
+  });
+
   it('refuses to plan a template with a placeholder it does not fill, with a typed error naming it', async () => {
     const id = await campaign('Bad placeholders', 'sms', { messageTemplate: 'Hi {{debtor.firstName}}, see {{campaign.name}}' });
     const res = await plan(id);
