@@ -50,6 +50,7 @@ export {
   createCampaignOperations,
   type CampaignContactEntry,
   type CampaignOperations,
+  type CampaignMessagePreview,
   type CampaignPlanDay,
   type CampaignPlanSummary,
   type ContactOutcomeInput,

@@ -33,6 +33,8 @@ import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
 import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
+import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
+import { registerOptOutRoutes } from './campaigns/messages/opt-out-routes.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
   await registerCspReportRoutes(app, steward.limits, config.mode === 'development');
+  await registerOptOutRoutes(app, { db: steward.db, clock: steward.clock, log: steward.log, messages: campaignMessageSettings(config), smsWebhookSecret: config.smsWebhookSecret });
 
   const webRoot = path.resolve(config.webDistDir);
   const serveWeb = existsSync(path.join(webRoot, 'index.html'));

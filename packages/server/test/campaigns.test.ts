@@ -4,6 +4,8 @@
 // nothing sent twice; and two server processes on one PostgreSQL sending each contact once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignJobHandlers, closeIfFinished } from '../src/campaigns/runner/contact-handler.js';
+import { MINI_MIRANDA } from '../src/campaigns/messages/campaign-message.js';
+import { campaignMessageSettings } from '../src/campaigns/messages/opt-out.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { ManualClock } from '../src/time/clock.js';
 import { BOTH_DATABASES, issueTokensFor, startTestServer, type TestServer } from './harness.js';
@@ -103,7 +105,7 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
     clock = new ManualClock(T0);
     server = await startTestServer({ database, clock });
     await signIn();
-    runner = new JobRunner({ db: server.db, clock, handlers: campaignJobHandlers({ db: server.db, clock, delivery: server.app.steward.delivery }) }, { concurrency: 20 });
+    runner = new JobRunner({ db: server.db, clock, handlers: campaignJobHandlers({ db: server.db, clock, delivery: server.app.steward.delivery, messages: campaignMessageSettings(server.app.steward.config) }) }, { concurrency: 20 });
     const account = (clientNumber: string, fileNumber: string, extra: Record<string, unknown> = {}) =>
       create(server, staff, 'AccountMdl', { clientNumber, fileNumber, accountStatus: 'ACTIVE', currentUpb: 1234.5, delinquencyDate: '2026-01-02', zipCode: '10001', ...extra });
     ids.ann = await account('C-9001', 'F-1');
@@ -153,7 +155,10 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
     await advanceTo(planned.plannedAt);
     expect(await runner.runDue()).toBe(1);
     const outbox = await server.outbox('ann@example.com');
-    expect(outbox.map((m) => [m.channel, m.subject, m.body])).toEqual([['email', 'March email', 'Hi Ann, about file F-1: $1,234.50 is due.']]);
+    // Issue 21: the subject is never the campaign's internal name ('March email'); the disclosure and an opt-out link follow the text.
+    expect(outbox.map((m) => [m.channel, m.subject])).toEqual([['email', 'About your account F-1']]);
+    expect(outbox[0]?.body).toMatch(/^Hi Ann, about file F-1: \$1,234\.50 is due\.\n\nThis communication is from a debt collector\. This is an attempt to collect a debt and any information obtained will be used for that purpose\.\n\nTo stop receiving emails about this account, open this link: http\S+\/opt-out\/\S+$/);
+    expect(outbox[0]?.body).not.toContain('March email');
     expect((await entries(ids.email ?? '')).find((e) => e.id === planned.id)).toMatchObject({ status: 'sent', outcome: 'sent' });
     expect(await attempts(ids.ann ?? '')).toEqual([{ channel: 'email', outcome: 'sent', conversation: false }]);
     // Ann's was the campaign's only planned contact (Bob and F-3 were refused): nothing is left, so it is done.
@@ -182,7 +187,8 @@ describe.each(BOTH_DATABASES)('campaigns on %s', (database) => {
     if (entry === undefined) throw new Error('nothing planned');
     await advanceTo(entry.plannedAt);
     expect(await runner.runDue()).toBe(1);
-    expect((await server.outbox('+13125550100')).map((m) => [m.channel, m.body])).toEqual([['sms', 'Hi Carl, about file F-6: $1,234.50 is due.']]);
+    // The disclosure and the way to opt out follow the template's text (issue 21).
+    expect((await server.outbox('+13125550100')).map((m) => [m.channel, m.body])).toEqual([['sms', `Hi Carl, about file F-6: $1,234.50 is due. ${MINI_MIRANDA} Reply STOP to opt out.`]]);
   });
 
   it('cancels the planned entries and their jobs when re-planned, and makes a due call a task that staff complete', async () => {
@@ -434,7 +440,7 @@ describe.each(BOTH_DATABASES)('campaigns wider than the inline limit on %s', (da
     // Two accounts are planned in the request; the three of client C-7001 go to the background.
     server = await startTestServer({ database, clock, env: { CAMPAIGN_INLINE_PLAN_LIMIT: '2' } });
     staff = (await issueTokensFor(server, 'staff')).AccessToken;
-    runner = new JobRunner({ db: server.db, clock, handlers: campaignJobHandlers({ db: server.db, clock, delivery: server.app.steward.delivery }) }, { concurrency: 5 });
+    runner = new JobRunner({ db: server.db, clock, handlers: campaignJobHandlers({ db: server.db, clock, delivery: server.app.steward.delivery, messages: campaignMessageSettings(server.app.steward.config) }) }, { concurrency: 5 });
     for (const [clientNumber, files] of [['C-7001', ['W-1', 'W-2', 'W-3']], ['C-7002', ['N-1']]] as const) {
       for (const fileNumber of files) {
         const account = await create(server, staff, 'AccountMdl', { clientNumber, fileNumber, accountStatus: 'ACTIVE', currentUpb: 500, delinquencyDate: '2026-01-02', zipCode: '10001' });

@@ -112,6 +112,31 @@ describe('the campaign scheduler', () => {
     await context.close();
   });
 
+  it('previews an email in the campaign form as the consumer gets it: filled in, with the disclosure and the opt-out, never the campaign name', async () => {
+    const context = await newContext(browser(), baseUrl, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, staff, { path: '/login?next=%2Fapps%2Fcampaigns%2Fscheduler' });
+    await expectHeading(page, 'Campaign scheduler');
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const form = page.getByRole('form', { name: 'New campaign' });
+    await form.getByLabel('Campaign name').fill('Walk email Nov');
+    await form.getByLabel('Channel').selectOption('email');
+    await form.getByLabel('Email subject').fill('Your account with {{client.name}}');
+    await form.getByLabel('Message').fill('Hello {{debtor.firstName}}, {{account.balance}} is due on file {{account.fileNumber}}.');
+    const preview = form.getByRole('region', { name: 'Preview for a sample consumer' });
+    await preview.getByText('Subject: Your account with Sample Client').waitFor();
+    const body = (await preview.locator('.message-preview__body').textContent()) ?? '';
+    expect(body).toContain('Hello Jordan, $1,234.56 is due on file F-100234.');
+    expect(body).toContain('This communication is from a debt collector.');
+    expect(body).toContain('To stop receiving emails about this account');
+    expect(body).not.toContain('Walk email Nov');
+    // A placeholder the server does not fill in is named in the preview before anything is saved.
+    await form.getByLabel('Message').fill('Hello {{campaign.name}}');
+    await preview.getByText(/\{\{campaign\.name\}\}/).waitFor();
+    await saveScreenshot(page, 'campaign-message-preview');
+    await context.close();
+  });
+
   it('refuses a client user the page cleanly and never asks for campaign data', async () => {
     const context = await newContext(browser(), baseUrl, { width: 1280, height: 900 });
     const page = await context.newPage();

@@ -87,4 +87,13 @@ describe.each(BOTH_DATABASES)('campaign operations on %s', (database) => {
     expect(days.reduce((sum, d) => sum + d.done, 0)).toBe(1);
     expect(days.reduce((sum, d) => sum + d.planned, 0)).toBe(0);
   });
+
+  it('previews a text as sent, disclosure and opt-out included, and refuses an unknown placeholder with its errorType', async () => {
+    const preview = await operations.previewCampaignMessage({ channel: 'sms', body: 'Hi {{debtor.firstName}}.' });
+    expect(preview.subject).toBeNull();
+    expect(preview.body).toMatch(/^Hi Jordan\. This communication is from a debt collector\..* Reply STOP to opt out\.$/);
+    const refused = await operations.previewCampaignMessage({ channel: 'email', subject: 'Re {{campaign.name}}', body: 'Hello' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DataApiRequestError);
+    expect((refused as DataApiRequestError).errors.map((e) => e.errorType)).toEqual(['UnknownTemplatePlaceholderException']);
+  });
 });

@@ -42,6 +42,12 @@ export interface ContactOutcomeInput {
   readonly conversation?: boolean;
 }
 
+/** A campaign message as a sample consumer would receive it (subject null for a text). */
+export interface CampaignMessagePreview {
+  readonly subject: string | null;
+  readonly body: string;
+}
+
 /** The campaign operations of the data API. */
 export interface CampaignOperations {
   /** Builds (or rebuilds) the contact plan of campaign `id`. */
@@ -50,12 +56,15 @@ export interface CampaignOperations {
   campaignPlanDays(campaignId: string): Promise<CampaignPlanDay[]>;
   /** Records the outcome of a call or letter task. */
   recordCampaignContactOutcome(input: ContactOutcomeInput): Promise<CampaignContactEntry>;
+  /** Renders an email or text's templates for a sample consumer, disclosure and opt-out included; an unknown placeholder fails with UnknownTemplatePlaceholderException. */
+  previewCampaignMessage(input: { readonly channel: 'email' | 'sms'; readonly subject?: string | null; readonly body: string }): Promise<CampaignMessagePreview>;
 }
 
 /** The GraphQL documents, exported so tests and tools can see exactly what is sent. */
 export const campaignDocuments = {
   planCampaign: 'mutation PlanCampaign($id: ID!) { planCampaign(id: $id) { campaignId planned refused cancelled queued accounts } }',
   campaignPlanDays: 'query CampaignPlanDays($campaignId: ID!) { campaignPlanDays(campaignId: $campaignId) { date planned refused sent tasks done failed cancelled } }',
+  previewCampaignMessage: 'query PreviewCampaignMessage($channel: String!, $subject: String, $body: String!) { previewCampaignMessage(channel: $channel, subject: $subject, body: $body) { subject body } }',
   recordCampaignContactOutcome: `mutation RecordCampaignContactOutcome($id: ID!, $outcome: String!, $conversation: Boolean) { recordCampaignContactOutcome(id: $id, outcome: $outcome, conversation: $conversation) { ${selectionOf('CampaignContactMdl')} } }`,
 } as const;
 
@@ -67,6 +76,10 @@ export function createCampaignOperations(transport: GraphqlTransport): CampaignO
     },
     async campaignPlanDays(campaignId) {
       return (await transport.request<{ campaignPlanDays: CampaignPlanDay[] }>(campaignDocuments.campaignPlanDays, { campaignId })).campaignPlanDays;
+    },
+    async previewCampaignMessage(input) {
+      const variables = { channel: input.channel, subject: input.subject ?? null, body: input.body };
+      return (await transport.request<{ previewCampaignMessage: CampaignMessagePreview }>(campaignDocuments.previewCampaignMessage, variables)).previewCampaignMessage;
     },
     async recordCampaignContactOutcome(input) {
       const variables = { id: input.id, outcome: input.outcome, conversation: input.conversation ?? null };

@@ -18,7 +18,7 @@ import type { CampaignPlanJobPayload, CampaignRecord } from './planner/plan-stor
 import { CAMPAIGN_PLAN_JOB, countAccounts, INLINE_PLAN_ACCOUNTS, loadCampaign, loadDebtors, loadKeptContacts, loadPlanningHistory, MAX_PLAN_ACCOUNTS, replacePlan, selectAccounts } from './planner/plan-store.js';
 
 /** Why a campaign operation was refused. */
-export type CampaignErrorCode = 'NOT_FOUND' | 'INVALID' | 'CONFLICT';
+export type CampaignErrorCode = 'NOT_FOUND' | 'INVALID' | 'CONFLICT' | 'UNKNOWN_PLACEHOLDER';
 
 /** A refused campaign operation; the GraphQL layer turns it into a typed error. */
 export class CampaignError extends Error {
@@ -79,6 +79,7 @@ const PLAN_SLICE = 50;
 const MAX_PLAN_ROUNDS = 3;
 
 function invalid(error: unknown): unknown {
+  if (error instanceof CampaignSettingsError && error.unknownPlaceholders.length > 0) return new CampaignError('UNKNOWN_PLACEHOLDER', error.message);
   return error instanceof CampaignSettingsError || error instanceof ContactRulesError ? new CampaignError('INVALID', error.message) : error;
 }
 

@@ -9,6 +9,8 @@ import { selectedRecordFields } from '../../graphql/resolvers/field-selection.js
 import { AWSDate } from '../../graphql/schema/aws-scalars.js';
 import type { SchemaExtension } from '../../graphql/schema/build-schema.js';
 import { CampaignError, type CampaignService } from '../campaign-service.js';
+import type { RenderedMessage } from '../messages/campaign-message.js';
+import { TEMPLATE_PLACEHOLDERS, renderCampaignMessage, unknownPlaceholders } from '../messages/campaign-message.js';
 
 /** Only callers with full access to the entity (staff, Admins) may use a campaign operation. */
 function authorize(ctx: DataApiContext, entityName: string, operation: Operation, info: GraphQLResolveInfo): void {
@@ -21,7 +23,7 @@ async function typed<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!(error instanceof CampaignError)) throw error;
-    throw new DataApiError(error.code === 'CONFLICT' ? 'ConditionalCheckFailedException' : 'BadRequestException', error.message);
+    throw new DataApiError(error.code === 'CONFLICT' ? 'ConditionalCheckFailedException' : error.code === 'UNKNOWN_PLACEHOLDER' ? 'UnknownTemplatePlaceholderException' : 'BadRequestException', error.message);
   }
 }
 
@@ -40,6 +42,26 @@ const PLAN_SUMMARY = new GraphQLObjectType({
   },
 });
 
+const MESSAGE_PREVIEW = new GraphQLObjectType({
+  name: 'CampaignMessagePreview',
+  description: 'A campaign message as a sample consumer would receive it: the templates filled in, with the disclosure and the way to opt out the server always adds.',
+  fields: { subject: { type: GraphQLString, description: 'For an email; null for a text.' }, body: { type: new GraphQLNonNull(GraphQLString) } },
+});
+
+/** The sample consumer a preview is filled in for. */
+const PREVIEW_VALUES = { firstName: 'Jordan', lastName: 'Sample', fileNumber: 'F-100234', balance: 1234.56, clientName: 'Sample Client' };
+
+/** The preview of a message, or UnknownTemplatePlaceholderException naming the placeholders Steward does not fill in. */
+function previewMessage(channel: string, subject: string | null | undefined, body: string): RenderedMessage {
+  if (channel !== 'email' && channel !== 'sms') throw new DataApiError('BadRequestException', `Only email and sms campaigns have messages, not ${JSON.stringify(channel)}.`);
+  const unknown = [...new Set([...unknownPlaceholders(body), ...unknownPlaceholders(subject ?? '')])];
+  if (unknown.length > 0) {
+    throw new DataApiError('UnknownTemplatePlaceholderException', `The message uses ${unknown.map((n) => `{{${n}}}`).join(', ')}, which Steward does not fill in; use ${TEMPLATE_PLACEHOLDERS.map((n) => `{{${n}}}`).join(', ')}.`);
+  }
+  if (channel === 'sms') return renderCampaignMessage({ channel, bodyTemplate: body, values: PREVIEW_VALUES });
+  return renderCampaignMessage({ channel, subjectTemplate: subject ?? null, bodyTemplate: body, values: PREVIEW_VALUES, optOutUrl: 'https://…/opt-out/…' });
+}
+
 const PLAN_DAY = new GraphQLObjectType({
   name: 'CampaignPlanDay',
   description: "One day of a campaign's plan (campaign-zone date) with its entries counted by status.",
@@ -50,6 +72,15 @@ const PLAN_DAY = new GraphQLObjectType({
 export function campaignSchemaExtension(service: CampaignService): SchemaExtension {
   return ({ entityType }) => ({
     query: {
+      previewCampaignMessage: {
+        type: new GraphQLNonNull(MESSAGE_PREVIEW),
+        description: "A campaign's subject and body templates rendered for a sample consumer, exactly as the runner renders them (the campaign form's preview).",
+        args: { channel: { type: new GraphQLNonNull(GraphQLString) }, subject: { type: GraphQLString }, body: { type: new GraphQLNonNull(GraphQLString) } },
+        resolve: (_root, args: { channel: string; subject?: string | null; body: string }, ctx: DataApiContext, info) => {
+          authorize(ctx, 'CampaignMdl', 'read', info);
+          return previewMessage(args.channel, args.subject, args.body);
+        },
+      },
       campaignPlanDays: {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(PLAN_DAY))),
         description: "The campaign's plan as a calendar: per day, its entries by status, in date order.",

@@ -33,6 +33,7 @@ describe('readCampaignSettings', () => {
       endDate: '2026-03-09',
       schedule: { timeZone: 'America/New_York', windows: [{ start: '09:00', end: '12:00' }] },
       messageTemplate: 'Hi {firstName}',
+      messageSubject: null,
       maxAttemptsPerDebtor: 1,
     });
   });

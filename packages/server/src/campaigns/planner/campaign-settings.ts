@@ -1,5 +1,6 @@
 // A campaign's settings as the planner and the runner use them, read from a CampaignMdl row and checked
 // once: a bad filter, window or zone is one typed error listing every problem, never a half-made plan.
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '../messages/campaign-message.js';
 import type { CampaignSchedule, ContactChannel } from '../contact-rules/index.js';
 import { CONTACT_CHANNELS } from '../contact-rules/index.js';
 import { canonicalTimeZone, parseLocalDate, parseTimeOfDay } from '../contact-rules/local-time.js';
@@ -27,6 +28,8 @@ export interface CampaignSettings {
   /** The zone (canonical IANA name) and daily windows. */
   readonly schedule: CampaignSchedule;
   readonly messageTemplate: string;
+  /** An email's subject template; null for the default (never the campaign's name). */
+  readonly messageSubject?: string | null;
   /** Contacts per debtor over the campaign, at most one a day. */
   readonly maxAttemptsPerDebtor: number;
 }
@@ -41,12 +44,17 @@ export interface CampaignRow {
   readonly timeZone: string | null;
   readonly dailyWindows: string | null;
   readonly messageTemplate: string | null;
+  readonly messageSubject?: string | null;
   readonly maxAttemptsPerAccount: number | null;
 }
 
 /** Settings that cannot be planned, with every problem found. */
 export class CampaignSettingsError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    readonly problems: readonly string[],
+    /** Placeholders of the templates that are not ones Steward fills in. */
+    readonly unknownPlaceholders: readonly string[] = [],
+  ) {
     super(`Invalid campaign: ${problems.join('; ')}`);
     this.name = 'CampaignSettingsError';
   }
@@ -139,7 +147,10 @@ export function readCampaignSettings(row: CampaignRow): CampaignSettings {
   if (!Number.isSafeInteger(attempts) || attempts < 1 || attempts > MAX_ATTEMPTS) problems.push(`maxAttemptsPerAccount must be a whole number 1-${MAX_ATTEMPTS}`);
   const template = row.messageTemplate ?? '';
   if ((channel === 'email' || channel === 'sms') && template.trim() === '') problems.push(`an ${channel} campaign needs a messageTemplate`);
-  if (problems.length > 0 || channel === undefined || timeZone === null || row.startDate === null || row.endDate === null) throw new CampaignSettingsError(problems);
+  const subject = row.messageSubject === undefined || row.messageSubject === null || row.messageSubject.trim() === '' ? null : row.messageSubject;
+  const unknown = [...new Set([...unknownPlaceholders(template), ...unknownPlaceholders(subject ?? '')])];
+  if (unknown.length > 0) problems.push(`the message uses ${unknown.map((name) => `{{${name}}}`).join(', ')}, which Steward does not fill in; use ${TEMPLATE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}`);
+  if (problems.length > 0 || channel === undefined || timeZone === null || row.startDate === null || row.endDate === null) throw new CampaignSettingsError(problems, unknown);
   return {
     id: row.id,
     channel,
@@ -148,6 +159,7 @@ export function readCampaignSettings(row: CampaignRow): CampaignSettings {
     endDate: row.endDate,
     schedule: { timeZone, windows },
     messageTemplate: template,
+    messageSubject: subject,
     maxAttemptsPerDebtor: attempts,
   };
 }

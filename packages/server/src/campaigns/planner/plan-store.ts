@@ -47,7 +47,7 @@ export function contactJobKey(contactId: string, plannedAt: Date): string {
 export async function loadCampaign(db: Queryable, id: string, lock = false): Promise<CampaignRecord | null> {
   const rows = await db.query<CampaignRecord>(
     `SELECT "id", "campaignName", "channel", "status", "accountFilter", "startDate"::text AS "startDate", "endDate"::text AS "endDate", "timeZone", "dailyWindows",
-            "messageTemplate", "maxAttemptsPerAccount"
+            "messageTemplate", "messageSubject", "maxAttemptsPerAccount"
        FROM "CampaignMdl" WHERE "id" = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
   );

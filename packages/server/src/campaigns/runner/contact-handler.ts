@@ -19,6 +19,10 @@ import type { PlanAccount, PlanRefusal } from '../planner/plan-campaign.js';
 import { accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, refusalSubject } from '../planner/plan-campaign.js';
 import type { DebtorRecord } from '../planner/plan-store.js';
 import { CAMPAIGN_CONTACT_JOB, CAMPAIGN_PLAN_JOB, contactJobKey, loadCampaign, loadDebtor, loadDebtors } from '../planner/plan-store.js';
+import type { RenderedMessage } from '../messages/campaign-message.js';
+import { renderCampaignMessage } from '../messages/campaign-message.js';
+import type { CampaignMessageSettings } from '../messages/opt-out.js';
+import { optOutUrl } from '../messages/opt-out.js';
 import { decideDueContact } from './due-decision.js';
 
 /** What the handler needs. */
@@ -27,6 +31,8 @@ export interface ContactHandlerDeps {
   readonly clock: Clock;
   /** The server's delivery port: the dev outbox in development, SMTP and the SMS webhook in production. */
   readonly delivery: MessageDelivery;
+  /** Where opt-out links point and the key they are signed with (`campaignMessageSettings(config)`). */
+  readonly messages: CampaignMessageSettings;
   readonly log?: Logger;
 }
 
@@ -50,16 +56,6 @@ const HISTORY_DAYS = 367;
 /** The attempt's outcome while a message is being handed over; left behind only by a crash. */
 const SENDING = 'sending';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** The message template with {firstName}, {fileNumber} and {balance} filled in; other braces stay as written. */
-export function fillTemplate(template: string, values: { readonly firstName: string | null; readonly fileNumber: string | null; readonly balance: number | null }): string {
-  return template.replace(/\{(firstName|fileNumber|balance)\}/g, (_, name: string) => {
-    if (name === 'firstName') return values.firstName ?? '';
-    if (name === 'fileNumber') return values.fileNumber ?? '';
-    return values.balance === null ? '' : money.format(values.balance);
-  });
-}
 
 async function setEntry(db: Queryable, id: string, fields: { status: string; reasons?: readonly PlanRefusal[] | null; attemptedAt?: Date | null; outcome?: string | null }, now: Date, onlyIfPlanned: boolean): Promise<void> {
   await db.query(
@@ -108,6 +104,7 @@ export class CampaignContactRunner {
   private readonly db: Database;
   private readonly clock: Clock;
   private readonly delivery: MessageDelivery;
+  private readonly messages: CampaignMessageSettings;
   private readonly log: Logger;
   private readonly queue: JobQueue;
 
@@ -115,6 +112,7 @@ export class CampaignContactRunner {
     this.db = deps.db;
     this.clock = deps.clock;
     this.delivery = deps.delivery;
+    this.messages = deps.messages;
     this.log = deps.log ?? silentLogger;
     this.queue = new JobQueue(deps);
   }
@@ -199,7 +197,7 @@ export class CampaignContactRunner {
       await this.move(entry, decision.at, decision.planDate, attributeReasons(decision.reasons, subject), now);
       return;
     }
-    await this.act(job, entry, channel, destination.trim(), settings, campaign.campaignName, account, debtor, now);
+    await this.act(job, entry, channel, destination.trim(), settings, account, debtor, now);
   }
 
   /** Moves a contact refused now to the next instant the rules allow (a new job keyed by entry and slot); it stays planned. */
@@ -214,24 +212,33 @@ export class CampaignContactRunner {
     this.log.info('campaigns: contact moved to the next allowed instant', { contactId: entry.id, plannedAt: next.toISOString() });
   }
 
-  private async act(job: ClaimedJob, entry: EntryRow, channel: ContactChannel, destination: string, settings: CampaignSettings, campaignName: string | null, account: AccountRow, debtor: DebtorRecord, now: Date): Promise<void> {
-    const message = channel === 'email' || channel === 'sms';
+  /** The message a debtor receives on `channel`: the campaign's templates filled in, with the disclosure and the way to opt out. */
+  private async render(channel: 'email' | 'sms', settings: CampaignSettings, account: AccountRow, debtor: DebtorRecord): Promise<RenderedMessage> {
+    const clients = account.clientNumber === null || account.clientNumber === undefined ? [] : await this.db.query<{ clientName: string | null }>(`SELECT "clientName" FROM "ClientMdl" WHERE "clientNumber" = $1 ORDER BY "id" LIMIT 1`, [account.clientNumber]);
+    const values = { firstName: debtor.firstName, lastName: debtor.lastName, fileNumber: account.fileNumber ?? debtor.fileNumber, balance: account.currentUpb, clientName: clients[0]?.clientName ?? null };
+    if (channel === 'sms') return renderCampaignMessage({ channel, bodyTemplate: settings.messageTemplate, values });
+    return renderCampaignMessage({ channel, subjectTemplate: settings.messageSubject ?? null, bodyTemplate: settings.messageTemplate, values, optOutUrl: optOutUrl(this.messages, debtor.id, 'email') });
+  }
+
+  private async act(job: ClaimedJob, entry: EntryRow, channel: ContactChannel, destination: string, settings: CampaignSettings, account: AccountRow, debtor: DebtorRecord, now: Date): Promise<void> {
+    const isMessage = channel === 'email' || channel === 'sms';
     // Recorded first: from here on this job counts as having contacted, whatever happens next.
-    const recorded = await recordContactAttempt(this.db, { jobId: job.id, accountId: account.id, channel, plannedAt: new Date(entry.plannedAt), attemptedAt: now, outcome: message ? SENDING : 'task' }, now);
+    const recorded = await recordContactAttempt(this.db, { jobId: job.id, accountId: account.id, channel, plannedAt: new Date(entry.plannedAt), attemptedAt: now, outcome: isMessage ? SENDING : 'task' }, now);
     if (!recorded) {
       const [attempt] = await this.db.query<{ outcome: string }>(`SELECT outcome FROM contact_attempts WHERE job_id = $1`, [job.id]);
       await setEntry(this.db, entry.id, { ...statusOfAttempt(attempt?.outcome ?? SENDING), attemptedAt: now }, now, false);
       return;
     }
     await this.db.query(`UPDATE "CampaignMdl" SET "status" = 'running', "updatedAt" = $2 WHERE "id" = $1 AND "status" = 'planned'`, [entry.campaignmdlID, now]);
-    if (!message) {
+    if (channel !== 'email' && channel !== 'sms') {
       // A call or letter is a task for staff; the attempt counts from now (recordCampaignContactOutcome completes it).
       await setEntry(this.db, entry.id, { status: 'task', attemptedAt: now }, now, false);
       return;
     }
-    const body = fillTemplate(settings.messageTemplate, { firstName: debtor.firstName, fileNumber: account.fileNumber ?? debtor.fileNumber, balance: account.currentUpb });
     try {
-      await this.delivery.send({ channel, destination, body, ...(channel === 'email' ? { subject: campaignName ?? 'About your account' } : {}) });
+      // Rendered inside the try: a template changed into an unknown placeholder since planning fails this contact, not the job.
+      const message = await this.render(channel, settings, account, debtor);
+      await this.delivery.send({ channel, destination, body: message.body, ...(message.subject === undefined ? {} : { subject: message.subject }) });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.db.query(`UPDATE contact_attempts SET outcome = 'failed' WHERE job_id = $1`, [job.id]);

@@ -19,6 +19,11 @@ export const dataApiErrorCatalogue = {
     message: 'The record was changed by someone else since it was read; nothing was written.',
     recoverySuggestion: 'Show the current record (in data and errorInfo.current); to keep your change, send it again with its _version.',
   },
+  UnknownTemplatePlaceholderException: {
+    status: 200,
+    message: 'A campaign message template uses a placeholder Steward does not fill in.',
+    recoverySuggestion: 'Use only {{debtor.firstName}}, {{debtor.lastName}}, {{account.fileNumber}}, {{account.balance}} and {{client.name}} in the subject and body.',
+  },
   BatchItemsInvalid: { status: 200, message: 'Some items of the batch are invalid; nothing was written.', recoverySuggestion: 'Correct or drop the items listed in errorInfo.items (index, field, message) and send the batch again.' },
   InternalFailure: { status: 500, message: 'An internal failure occurred.', recoverySuggestion: 'Retry later; the server log has the details.' },
 } as const;

@@ -13,6 +13,7 @@ import type { EntityRow } from '../entities/entity-access';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { CAMPAIGN_CHANNELS, CHANNEL_LABELS, MESSAGE_CHANNELS, US_TIME_ZONES, emptyCampaignForm, validateCampaignForm } from './campaign-form';
 import type { CampaignChannel, CampaignFormErrors, CampaignFormValues } from './campaign-form';
+import { MessagePreview } from './MessagePreview';
 
 /** A labelled select with its error text read out with it (TextField's pattern for selects). */
 function SelectField({ label, value, onChange, error, children, name }: { label: string; value: string; onChange: (value: string) => void; error: string | undefined; children: ReactNode; name: string }) {
@@ -165,6 +166,16 @@ export function CampaignForm({ clients, createdBy, onCreated, onCancel }: { clie
         />
       </fieldset>
 
+      {values.channel === 'email' ? (
+        <TextField
+          label="Email subject"
+          name="messageSubject"
+          hint="Empty: “About your account” and the file number. The campaign's name is never shown to consumers."
+          value={values.messageSubject}
+          onChange={(e) => set('messageSubject', e.target.value)}
+          error={errors.messageSubject}
+        />
+      ) : null}
       {needsMessage ? (
         <div className={errors.messageTemplate === undefined ? 'field' : 'field field--invalid'}>
           <label className="field__label" htmlFor="campaign-message">
@@ -181,7 +192,7 @@ export function CampaignForm({ clients, createdBy, onCreated, onCancel }: { clie
             aria-describedby={errors.messageTemplate === undefined ? 'campaign-message-hint' : 'campaign-message-hint campaign-message-error'}
           />
           <div className="field__hint" id="campaign-message-hint">
-            {'{firstName}, {fileNumber} and {balance} are filled in for each consumer.'}
+            {'{{debtor.firstName}}, {{debtor.lastName}}, {{account.fileNumber}}, {{account.balance}} and {{client.name}} are filled in for each consumer. The debt-collector disclosure and a way to opt out are always added.'}
           </div>
           {errors.messageTemplate === undefined ? null : (
             <p className="field__error" id="campaign-message-error">
@@ -190,6 +201,7 @@ export function CampaignForm({ clients, createdBy, onCreated, onCancel }: { clie
           )}
         </div>
       ) : null}
+      {values.channel === 'email' || values.channel === 'sms' ? <MessagePreview channel={values.channel} subject={values.channel === 'email' ? values.messageSubject : ''} body={values.messageTemplate} /> : null}
 
       <div className="row">
         <Button type="submit" busy={busy}>

@@ -86,7 +86,14 @@ describe('validateCampaignForm', () => {
     const missing = validateCampaignForm(filled({ channel: 'email' }));
     expect(missing.ok ? {} : missing.errors).toEqual({ messageTemplate: 'Write the message the consumer receives.' });
     const unknown = validateCampaignForm(filled({ channel: 'sms', messageTemplate: 'Hi {firstName}, pay {amount}' }));
-    expect(unknown.ok ? {} : unknown.errors).toEqual({ messageTemplate: 'Unknown field {amount}: use {firstName}, {fileNumber} or {balance}.' });
+    expect(unknown.ok ? {} : unknown.errors).toEqual({ messageTemplate: 'Unknown field {amount}: use {{debtor.firstName}}, {{debtor.lastName}}, {{account.fileNumber}}, {{account.balance}}, {{client.name}}.' });
+    // Issue 21: {{scope.field}} placeholders, an email subject checked the same way, and the campaign's own name is no placeholder.
+    const email = validateCampaignForm(filled({ channel: 'email', messageTemplate: 'Hi {{debtor.firstName}}, {{account.balance}} is due to {{ client.name }}.', messageSubject: 'File {{account.fileNumber}}' }));
+    expect(email.ok && [email.input.messageTemplate, email.input.messageSubject]).toEqual(['Hi {{debtor.firstName}}, {{account.balance}} is due to {{ client.name }}.', 'File {{account.fileNumber}}']);
+    const badSubject = validateCampaignForm(filled({ channel: 'email', messageTemplate: 'Hi', messageSubject: '{{campaign.name}}' }));
+    expect(badSubject.ok ? {} : badSubject.errors).toEqual({ messageSubject: 'Unknown field {{campaign.name}}: use {{debtor.firstName}}, {{debtor.lastName}}, {{account.fileNumber}}, {{account.balance}}, {{client.name}}.' });
+    const smsSubject = validateCampaignForm(filled({ channel: 'sms', messageTemplate: 'Hi', messageSubject: 'ignored' }));
+    expect(smsSubject.ok && smsSubject.input.messageSubject).toBeNull();
     const sms = validateCampaignForm(filled({ channel: 'sms', messageTemplate: 'Hi {firstName}, file {fileNumber} owes {balance}.' }));
     expect(sms.ok && sms.input.messageTemplate).toBe('Hi {firstName}, file {fileNumber} owes {balance}.');
     const call = validateCampaignForm(filled({ channel: 'call', messageTemplate: 'ignored' }));

@@ -40,6 +40,8 @@ export interface CampaignFormValues {
   dailyWindows: WindowValues[];
   maxAttemptsPerAccount: string;
   messageTemplate: string;
+  /** An email's subject; empty for the server's default ("About your account <file number>"). */
+  messageSubject: string;
 }
 
 /** A field's error key: a form field, or one window's start/end (`dailyWindows.0.end`). */
@@ -67,7 +69,25 @@ export interface CampaignInput {
   timeZone: string;
   dailyWindows: string;
   messageTemplate: string | null;
+  messageSubject: string | null;
   maxAttemptsPerAccount: number;
+}
+
+/** The placeholders the server fills in a campaign message (docs/server.md, "Campaign messages"). */
+export const MESSAGE_PLACEHOLDERS: readonly string[] = ['debtor.firstName', 'debtor.lastName', 'account.fileNumber', 'account.balance', 'client.name'];
+const LEGACY_PLACEHOLDERS: readonly string[] = ['firstName', 'fileNumber', 'balance'];
+const PLACEHOLDER_LIST = MESSAGE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ');
+
+/** The placeholders of a template the server would refuse, as written ('{{campaign.name}}', '{ssn}'), in order of first use. */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown: string[] = [];
+  for (const match of template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}|\{(\w+)\}/g)) {
+    const [whole, name, legacy] = match;
+    const known = name !== undefined ? MESSAGE_PLACEHOLDERS.includes(name) : legacy !== undefined && LEGACY_PLACEHOLDERS.includes(legacy);
+    // A single-brace word that is not an old placeholder is plain text to the server, but most likely a typo here.
+    if (!known && !unknown.includes(whole)) unknown.push(whole);
+  }
+  return unknown;
 }
 
 /** The outcome of checking the form. */
@@ -111,6 +131,7 @@ export function emptyCampaignForm(timeZone: string = defaultTimeZone()): Campaig
     dailyWindows: [{ start: '09:00', end: '17:00' }],
     maxAttemptsPerAccount: '1',
     messageTemplate: '',
+    messageSubject: '',
   };
 }
 
@@ -234,8 +255,11 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormRe
   const template = values.messageTemplate.trim();
   if (needsMessage && template === '') errors.messageTemplate = 'Write the message the consumer receives.';
   else if (channel === 'sms' && template.length > 320) errors.messageTemplate = 'Keep a text message to 320 characters.';
-  const unknown = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((field) => field !== 'firstName' && field !== 'fileNumber' && field !== 'balance');
-  if (needsMessage && unknown.length > 0 && errors.messageTemplate === undefined) errors.messageTemplate = `Unknown field {${unknown[0] ?? ''}}: use {firstName}, {fileNumber} or {balance}.`;
+  const unknown = unknownPlaceholders(template);
+  if (needsMessage && unknown.length > 0 && errors.messageTemplate === undefined) errors.messageTemplate = `Unknown field ${unknown[0] ?? ''}: use ${PLACEHOLDER_LIST}.`;
+  const subject = channel === 'email' ? values.messageSubject.trim() : '';
+  const unknownInSubject = unknownPlaceholders(subject);
+  if (unknownInSubject.length > 0) errors.messageSubject = `Unknown field ${unknownInSubject[0] ?? ''}: use ${PLACEHOLDER_LIST}.`;
 
   if (Object.keys(errors).length > 0 || channel === '' || attempts === null) return { ok: false, errors };
   return {
@@ -251,6 +275,7 @@ export function validateCampaignForm(values: CampaignFormValues): CampaignFormRe
       timeZone: values.timeZone,
       dailyWindows: JSON.stringify(sorted.map(({ start, end }) => ({ start, end }))),
       messageTemplate: needsMessage ? template : null,
+      messageSubject: subject === '' ? null : subject,
       maxAttemptsPerAccount: attempts,
     },
   };
