@@ -33,7 +33,11 @@ const SETTINGS_FIELDS: Readonly<Record<string, readonly string[]>> = { ConfigMdl
 const SESSION_CLOCK_SKEW_SECONDS = 300;
 
 function outOfBounds(setting: PolicySetting, bounds: SettingBounds, field: string, got: unknown): DataApiError {
-  return new DataApiError('SettingOutOfBoundsException', `${setting} must be a whole number of seconds from ${bounds.min} to ${bounds.max}; got ${JSON.stringify(got)}.`, {
+  const message =
+    field === 'sessionEnd'
+      ? `A session may last at most ${bounds.max} seconds (${setting}); sessionEnd ${JSON.stringify(got)} is later than that after its start or after now.`
+      : `${setting} must be a whole number of seconds from ${bounds.min} to ${bounds.max}; got ${JSON.stringify(got)}.`;
+  return new DataApiError('SettingOutOfBoundsException', message, {
     setting,
     min: bounds.min,
     max: bounds.max,

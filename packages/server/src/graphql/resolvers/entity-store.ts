@@ -488,9 +488,17 @@ export class EntityStore {
     return row;
   }
 
-  /** The stored sessionStart of a session record (null when missing or unset), for the policy check of an update. */
-  private async sessionStartOf(entity: ModelEntity, id: string): Promise<number | null> {
-    const rows = await this.db.query<{ start: number | string | null }>(`SELECT "sessionStart" AS "start" FROM ${ident(entity.name)} WHERE "id" = $1`, [id]);
+  /**
+   * The stored sessionStart of a session record the caller may update (null when missing, unset or
+   * not theirs: the update then fails on access, and another user's record reveals nothing).
+   */
+  private async sessionStartOf(entity: ModelEntity, id: string, decision: AccessDecision): Promise<number | null> {
+    const params = new SqlParams();
+    const idParam = params.add(id);
+    const rows = await this.db.query<{ start: number | string | null }>(
+      `SELECT "sessionStart" AS "start" FROM ${ident(entity.name)} WHERE "id" = ${idParam} AND ${accessSql(decision, params)}`,
+      params.values,
+    );
     const start = rows[0]?.start;
     return start === undefined || start === null ? null : Number(start);
   }
@@ -551,7 +559,7 @@ export class EntityStore {
     this.checkWritableFields(entity, input, caller, at);
     this.checkOwnershipKept(decision, input, at);
     const id = String(input.id);
-    await this.policy.check(entity, input, () => this.sessionStartOf(entity, id));
+    await this.policy.check(entity, input, () => this.sessionStartOf(entity, id, decision));
     const params = new SqlParams();
     const sets: string[] = [];
     for (const [name, value] of Object.entries(input)) {
