@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINI_MIRANDA } from '../src/campaigns/messages/campaign-message.js';
-import { campaignMessageSettings } from '../src/campaigns/messages/opt-out.js';
+import { campaignMessageSettings, optOutDebtors } from '../src/campaigns/messages/opt-out.js';
 import { campaignJobHandlers } from '../src/campaigns/runner/contact-handler.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { ManualClock } from '../src/time/clock.js';
@@ -158,5 +158,20 @@ describe.each(BOTH_DATABASES)('campaign messages and opting out on %s', (databas
     expect(after?.status).toBe('refused');
     expect((JSON.parse(after?.reasons ?? '[]') as { code: string }[]).map((r) => r.code)).toEqual(['CHANNEL_DO_NOT_CONTACT']);
     expect(await server.outbox('+1 (212) 555-0142')).toHaveLength(1);
+  });
+  it('keeps both channels when an email opt-out and a STOP for one debtor arrive at the same moment (no lost update)', async () => {
+    // Threat: two opt-outs read the same doNotContact and the second write erases the first, so the
+    // consumer keeps receiving messages on a channel they refused.
+    const account = await create('AccountMdl', { clientNumber: 'C-7001', fileNumber: 'F-72', accountStatus: 'ACTIVE', currentUpb: 10, zipCode: '10001' });
+    const id = await create('DebtorMdl', { accountmdlID: account, clientNumber: 'C-7001', fileNumber: 'F-72', debtorSeq: 1, firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', phone: '+1 (212) 555-0199', timeZone: NY });
+    for (let round = 0; round < 5; round += 1) {
+      await server.db.query(`UPDATE "DebtorMdl" SET "doNotContact" = NULL WHERE "id" = $1`, [id]);
+      const [before] = await server.db.query<{ v: number }>(`SELECT "_version" AS "v" FROM "DebtorMdl" WHERE "id" = $1`, [id]);
+      await Promise.all([optOutDebtors(server.db, clock, [id], 'email'), optOutDebtors(server.db, clock, [id], 'sms')]);
+      const [row] = await server.db.query<{ doNotContact: string; v: number }>(`SELECT "doNotContact", "_version" AS "v" FROM "DebtorMdl" WHERE "id" = $1`, [id]);
+      expect((JSON.parse(row?.doNotContact ?? '{}') as { channels: string[] }).channels.sort()).toEqual(['email', 'sms']);
+      // Each opt-out is a write a form holding the old version must notice.
+      expect(row?.v).toBe((before?.v ?? NaN) + 2);
+    }
   });
 });

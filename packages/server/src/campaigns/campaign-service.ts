@@ -180,7 +180,7 @@ export class CampaignService {
         if (created || job.state === 'pending' || job.state === 'running') break;
         dedupeKey = `${dedupeKey}#${job.id}`;
       }
-      await tx.query(`UPDATE "CampaignMdl" SET "status" = $2, "updatedAt" = $3 WHERE "id" = $1`, [campaignId, PLANNING_STATUS, now]);
+      await tx.query(`UPDATE "CampaignMdl" SET "_version" = "_version" + 1, "status" = $2, "updatedAt" = $3 WHERE "id" = $1`, [campaignId, PLANNING_STATUS, now]);
     });
     return queued;
   }
@@ -215,7 +215,7 @@ export class CampaignService {
 
   /** Gives a campaign still 'planning' its previous status back. */
   private async restoreStatus(db: Queryable, campaignId: string, status: string): Promise<void> {
-    await db.query(`UPDATE "CampaignMdl" SET "status" = $2 WHERE "id" = $1 AND "status" = $3`, [campaignId, status, PLANNING_STATUS]);
+    await db.query(`UPDATE "CampaignMdl" SET "_version" = "_version" + 1, "status" = $2 WHERE "id" = $1 AND "status" = $3`, [campaignId, status, PLANNING_STATUS]);
   }
 
   /**
@@ -302,7 +302,7 @@ export class CampaignService {
       if (entry.status !== 'task') throw new CampaignError('CONFLICT', `Only a call or letter task awaiting its outcome can be completed; this contact is ${String(entry.status)}.`);
       if (conversation === true && entry.channel !== 'call') throw new CampaignError('INVALID', 'conversation applies to calls only.');
       const now = this.clock.now();
-      await tx.query(`UPDATE "CampaignContactMdl" SET "status" = 'done', "outcome" = $2, "updatedAt" = $3 WHERE "id" = $1`, [contactId, text, now]);
+      await tx.query(`UPDATE "CampaignContactMdl" SET "_version" = "_version" + 1, "status" = 'done', "outcome" = $2, "updatedAt" = $3 WHERE "id" = $1`, [contactId, text, now]);
       if (entry.jobId !== null) {
         await tx.query(`UPDATE contact_attempts SET outcome = $2, conversation = conversation OR $3 WHERE job_id = $1::uuid`, [entry.jobId, text, conversation === true]);
       }

@@ -50,18 +50,32 @@ export function readOptOutToken(key: Buffer, token: string): { debtorId: string;
   return given.length === expected.length && timingSafeEqual(given, expected) ? { debtorId, channel } : null;
 }
 
-/** Adds `channel` to the doNotContact of each debtor (idempotent); returns how many debtors there were. */
+/** How often an opt-out re-reads a debtor whose doNotContact changed between its read and its write. */
+const OPT_OUT_ATTEMPTS = 5;
+
+/**
+ * Adds `channel` to the doNotContact of each debtor (idempotent); returns how many debtors there were.
+ * The write only lands on the value it was computed from (and bumps `_version`), so an email opt-out
+ * and a STOP arriving together, or a staff edit, never erase each other: the loser reads again.
+ */
 export async function optOutDebtors(db: Queryable, clock: Clock, debtorIds: readonly string[], channel: OptOutChannel): Promise<number> {
   let count = 0;
   for (const id of debtorIds) {
-    const rows = await db.query<{ doNotContact: string | null }>(`SELECT "doNotContact" FROM "DebtorMdl" WHERE "id" = $1`, [id]);
-    const row = rows[0];
-    if (row === undefined) continue;
-    count += 1;
-    const current: DoNotContact = readDoNotContact(row.doNotContact) ?? {};
-    if (current.all === true || current.channels?.includes(channel) === true) continue;
-    const next = { all: false, channels: [...(current.channels ?? []), channel] };
-    await db.query(`UPDATE "DebtorMdl" SET "doNotContact" = $2, "updatedAt" = $3 WHERE "id" = $1`, [id, JSON.stringify(next), clock.now()]);
+    for (let attempt = 1; ; attempt += 1) {
+      const rows = await db.query<{ doNotContact: string | null }>(`SELECT "doNotContact" FROM "DebtorMdl" WHERE "id" = $1`, [id]);
+      const row = rows[0];
+      if (row === undefined) break;
+      if (attempt === 1) count += 1;
+      const current: DoNotContact = readDoNotContact(row.doNotContact) ?? {};
+      if (current.all === true || current.channels?.includes(channel) === true) break;
+      const next = { all: false, channels: [...(current.channels ?? []), channel] };
+      const written = await db.query<{ id: string }>(
+        `UPDATE "DebtorMdl" SET "doNotContact" = $2, "updatedAt" = $3, "_version" = "_version" + 1 WHERE "id" = $1 AND "doNotContact" IS NOT DISTINCT FROM $4 RETURNING "id"`,
+        [id, JSON.stringify(next), clock.now(), row.doNotContact],
+      );
+      if (written.length > 0) break;
+      if (attempt >= OPT_OUT_ATTEMPTS) throw new Error(`doNotContact of debtor ${id} kept changing; the opt-out was not recorded`);
+    }
   }
   return count;
 }

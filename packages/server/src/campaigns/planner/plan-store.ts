@@ -207,7 +207,7 @@ const INSERT_CHUNK = 500;
  */
 export async function replacePlan(tx: Queryable, queue: JobQueue, campaignId: string, entries: readonly PlanEntry[], now: Date): Promise<PlanWriteResult> {
   const superseded = await tx.query<{ jobId: string | null }>(
-    `UPDATE "CampaignContactMdl" SET "status" = 'cancelled', "updatedAt" = $2 WHERE "campaignmdlID" = $1 AND "status" = 'planned' RETURNING "jobId"`,
+    `UPDATE "CampaignContactMdl" SET "_version" = "_version" + 1, "status" = 'cancelled', "updatedAt" = $2 WHERE "campaignmdlID" = $1 AND "status" = 'planned' RETURNING "jobId"`,
     [campaignId, now],
   );
   await queue.cancel(superseded.flatMap((r) => (r.jobId === null ? [] : [r.jobId])), tx);
@@ -251,7 +251,7 @@ export async function replacePlan(tx: Queryable, queue: JobQueue, campaignId: st
   }
   const refused = rows.length - planned.length;
   await tx.query(
-    `UPDATE "CampaignMdl" SET "plannedCount" = $2, "refusedCount" = $3, "lastPlannedAt" = $4, "updatedAt" = $4,
+    `UPDATE "CampaignMdl" SET "_version" = "_version" + 1, "plannedCount" = $2, "refusedCount" = $3, "lastPlannedAt" = $4, "updatedAt" = $4,
             "status" = CASE WHEN $2::int = 0 AND "status" IN ('running', 'done') THEN 'done' WHEN "status" IN ('running', 'paused') THEN "status" ELSE 'planned' END
       WHERE "id" = $1`,
     [campaignId, planned.length, refused, now],

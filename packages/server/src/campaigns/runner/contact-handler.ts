@@ -59,7 +59,7 @@ const SENDING = 'sending';
 
 async function setEntry(db: Queryable, id: string, fields: { status: string; reasons?: readonly PlanRefusal[] | null; attemptedAt?: Date | null; outcome?: string | null }, now: Date, onlyIfPlanned: boolean): Promise<void> {
   await db.query(
-    `UPDATE "CampaignContactMdl" SET "status" = $2, "reasons" = COALESCE($3, "reasons"), "attemptedAt" = COALESCE($4, "attemptedAt"), "outcome" = COALESCE($5, "outcome"), "updatedAt" = $6
+    `UPDATE "CampaignContactMdl" SET "_version" = "_version" + 1, "status" = $2, "reasons" = COALESCE($3, "reasons"), "attemptedAt" = COALESCE($4, "attemptedAt"), "outcome" = COALESCE($5, "outcome"), "updatedAt" = $6
       WHERE "id" = $1${onlyIfPlanned ? ` AND "status" = 'planned'` : ''}`,
     [id, fields.status, fields.reasons === undefined || fields.reasons === null ? null : JSON.stringify(fields.reasons), fields.attemptedAt ?? null, fields.outcome ?? null, now],
   );
@@ -89,7 +89,7 @@ export async function closeIfFinished(db: Database, campaignId: string, now: Dat
   return db.transaction(async (tx) => {
     await tx.query(`SELECT 1 FROM "CampaignMdl" WHERE "id" = $1 FOR UPDATE`, [campaignId]);
     const closed = await tx.query<{ id: string }>(
-      `UPDATE "CampaignMdl" c SET "status" = 'done', "updatedAt" = $2
+      `UPDATE "CampaignMdl" c SET "_version" = c."_version" + 1, "status" = 'done', "updatedAt" = $2
         WHERE c."id" = $1 AND c."status" IN ('planned', 'running')
           AND NOT EXISTS (SELECT 1 FROM "CampaignContactMdl" k WHERE k."campaignmdlID" = c."id" AND k."status" = 'planned')
         RETURNING c."id"`,
@@ -205,7 +205,7 @@ export class CampaignContactRunner {
     await this.db.transaction(async (tx) => {
       const { job } = await this.queue.enqueue({ kind: CAMPAIGN_CONTACT_JOB, payload: { contactId: entry.id }, runAt: next, dedupeKey: contactJobKey(entry.id, next) }, tx);
       await tx.query(
-        `UPDATE "CampaignContactMdl" SET "plannedAt" = $2, "planDate" = $3::date, "jobId" = $4, "reasons" = $5, "updatedAt" = $6 WHERE "id" = $1 AND "status" = 'planned'`,
+        `UPDATE "CampaignContactMdl" SET "_version" = "_version" + 1, "plannedAt" = $2, "planDate" = $3::date, "jobId" = $4, "reasons" = $5, "updatedAt" = $6 WHERE "id" = $1 AND "status" = 'planned'`,
         [entry.id, next, nextDate, job.id, JSON.stringify(reasons), now],
       );
     });
@@ -229,7 +229,7 @@ export class CampaignContactRunner {
       await setEntry(this.db, entry.id, { ...statusOfAttempt(attempt?.outcome ?? SENDING), attemptedAt: now }, now, false);
       return;
     }
-    await this.db.query(`UPDATE "CampaignMdl" SET "status" = 'running', "updatedAt" = $2 WHERE "id" = $1 AND "status" = 'planned'`, [entry.campaignmdlID, now]);
+    await this.db.query(`UPDATE "CampaignMdl" SET "_version" = "_version" + 1, "status" = 'running', "updatedAt" = $2 WHERE "id" = $1 AND "status" = 'planned'`, [entry.campaignmdlID, now]);
     if (channel !== 'email' && channel !== 'sms') {
       // A call or letter is a task for staff; the attempt counts from now (recordCampaignContactOutcome completes it).
       await setEntry(this.db, entry.id, { status: 'task', attemptedAt: now }, now, false);
