@@ -63,6 +63,12 @@ describe('importing a client file on /files', () => {
     await page.getByRole('button', { name: 'Save mapping' }).click();
     await page.getByText(`Mapping “Accounts ${tag}” saved.`).waitFor();
     await page.getByRole('cell', { name: `Accounts ${tag}` }).first().waitFor();
+    // The saved mapping reads as column → field by their labels, not as its JSON.
+    const saved = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `Accounts ${tag}`, exact: true }) });
+    const fields = (await saved.textContent()) ?? '';
+    expect(fields).toContain('Current Balance → Current balance');
+    expect(fields).toContain('Into Accounts');
+    expect(fields).not.toMatch(/[{}"]|currentUpb/);
 
     await page.getByText('5 rows: 3 rows ready to import, 2 rows with errors.').waitFor();
     const errors = page.getByRole('table', { name: 'Rows with errors' });

@@ -112,4 +112,17 @@ describe('user management and profile details in Chromium', () => {
     await page.getByLabel('First name', { exact: true }).waitFor();
     expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe(saved);
   });
+
+  it('lists a sign-in answered "Not now" under recent sign-ins, named by browser and system, not as a remembered device', async () => {
+    // The admin signed in above choosing "Not now" at "Remember this device?".
+    await page.goto('/settings/profile');
+    await expectHeading(page, 'Profile');
+    const recent = page.getByRole('list', { name: 'Recent sign-ins' });
+    await recent.getByRole('listitem').first().waitFor();
+    const names = await recent.locator('strong').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z ]+ on Linux$/);
+    expect(await page.getByRole('list', { name: 'Remembered devices' }).count()).toBe(0);
+    expect((await page.getByRole('region', { name: 'Remembered devices' }).textContent()) ?? '').not.toContain('Mozilla/');
+  });
 });

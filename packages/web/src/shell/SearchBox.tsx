@@ -103,6 +103,10 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState('');
+  // Below 600 px the box is hidden behind a Search button; this is whether the button opened it.
+  const [shown, setShown] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
   const listId = useId();
   const inputId = useId();
   const optionId = (index: number): string => `${listId}-option-${index}`;
@@ -138,6 +142,7 @@ export function SearchBox() {
   }, [results.length, searching, trimmed]);
 
   const choose = (result: SearchResult): void => {
+    setShown(false);
     setQuery('');
     setRecords(null);
     setOpen(false);
@@ -171,17 +176,35 @@ export function SearchBox() {
       } else {
         setQuery('');
         setRecords(null);
+        setShown(false);
       }
     }
   };
 
   const expanded = open && trimmed !== '' && results.length > 0;
+  // Said on screen too, not only to screen readers: an empty search must not look like a broken one.
+  const nothing = open && trimmed !== '' && !searching && results.length === 0;
   // Results come ordered by kind; each kind is one labelled group of the listbox.
   const groups = (['page', 'account', 'ticket'] as const)
     .map((kind) => ({ kind, entries: results.map((result, index) => ({ result, index })).filter(({ result }) => result.kind === kind) }))
     .filter(({ entries }) => entries.length > 0);
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <>
+    <button
+      type="button"
+      className="icon-button search-toggle"
+      aria-label="Search"
+      aria-controls={formId}
+      aria-expanded={shown}
+      onClick={() => {
+        setShown(true);
+        // The box is displayed by this render; focus it once it is.
+        window.requestAnimationFrame(() => inputRef.current?.focus());
+      }}
+    >
+      <Icon name="search" />
+    </button>
+    <form id={formId} className={shown ? 'search-box search-box--shown' : 'search-box'} role="search" onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         Search pages, accounts and tickets
       </label>
@@ -203,8 +226,12 @@ export function SearchBox() {
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
+        ref={inputRef}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onBlur={() => {
+          setOpen(false);
+          if (query.trim() === '') setShown(false);
+        }}
       />
       <div id={listId} role="listbox" aria-label="Search results" className="search-box__results" hidden={!expanded}>
         {groups.map(({ kind, entries }) => (
@@ -231,9 +258,15 @@ export function SearchBox() {
           </div>
         ))}
       </div>
+      {nothing ? (
+        <p className="search-box__results search-box__empty" aria-hidden="true">
+          No results for “{trimmed}”.
+        </p>
+      ) : null}
       <span className="visually-hidden" role="status">
         {message}
       </span>
     </form>
+    </>
   );
 }

@@ -24,6 +24,7 @@ export function Shell() {
   const closeOverlay = useShellStore((state) => state.closeOverlay);
   const menuExpanded = useShellStore((state) => state.menuExpanded);
   const rightOpen = useShellStore((state) => state.rightSidebarOpen);
+  const closeRight = useShellStore((state) => state.closeRightSidebar);
   const location = useLocation();
   useSessionWatch();
   const notifications = useNotifications();
@@ -31,6 +32,11 @@ export function Shell() {
 
   // A link chosen in the overlay menu closes it.
   useEffect(() => closeOverlay(), [location.pathname, closeOverlay]);
+  // Narrowed past the layout breakpoint, the activity sidebar would cover the content: it closes
+  // (the bell opens it again), as it starts closed on a narrow first load.
+  useEffect(() => {
+    if (narrow) closeRight();
+  }, [narrow, closeRight]);
 
   const menuWidth = mobile ? 'none' : narrow || !menuExpanded ? 'rail' : 'wide';
   return (

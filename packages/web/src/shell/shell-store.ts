@@ -14,6 +14,7 @@ export interface ShellState {
   toggleMenu: (narrow: boolean) => void;
   closeOverlay: () => void;
   toggleRightSidebar: () => void;
+  closeRightSidebar: () => void;
   toggleGroup: (label: string) => void;
   openGroup: (label: string) => void;
 }
@@ -38,6 +39,9 @@ export const useShellStore = create<ShellState>()((set) => ({
   },
   toggleRightSidebar() {
     set((state) => ({ rightSidebarOpen: !state.rightSidebarOpen }));
+  },
+  closeRightSidebar() {
+    set({ rightSidebarOpen: false });
   },
   toggleGroup(label) {
     set((state) => ({ openGroups: state.openGroups.includes(label) ? state.openGroups.filter((g) => g !== label) : [...state.openGroups, label] }));

@@ -77,6 +77,27 @@ describe('the notification panel in the shell', () => {
     { id: 'n2', title: 'Ticket assigned', usermdlID: 'u1', isRead: false, createdAt: '2026-11-21T10:00:00Z' },
   ];
 
+  const welcome = { id: 'w1', title: 'Welcome to Steward', message: 'Your account is ready. Set up an authenticator app under Settings > Profile.', usermdlID: 'u1', isRead: false, createdAt: '2026-11-20T10:00:00Z' };
+
+  it('does not ask a user who already has an authenticator app to set one up', async () => {
+    const services = signedInServices();
+    services.account.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
+    services.data.models.mockImplementation(memoryModels({ Notifications: [welcome] }).models);
+    await renderApp(services, '/mortgages/estimator');
+    const panel = await screen.findByRole('complementary', { name: 'Session and notifications' });
+    await within(panel).findByText('Your account is ready.');
+    expect(within(panel).queryByText(/authenticator/)).toBeNull();
+  });
+
+  it('still asks a user without an authenticator app to set one up', async () => {
+    const services = signedInServices();
+    services.account.fetchMFAPreference.mockResolvedValue({ enabled: ['SMS'], preferred: 'SMS' });
+    services.data.models.mockImplementation(memoryModels({ Notifications: [welcome] }).models);
+    await renderApp(services, '/mortgages/estimator');
+    const panel = await screen.findByRole('complementary', { name: 'Session and notifications' });
+    await within(panel).findByText('Your account is ready. Set up an authenticator app under Settings > Profile.');
+  });
+
   it('marks one notification read, lowering the bell count, and keeps it read in the store', async () => {
     const { panel, memory } = await openWith(rows());
     await within(panel).findByText('Payment posted');

@@ -24,6 +24,23 @@ export async function loadNotifications(data: DataPort, userMdlId: string | null
   }
 }
 
+const AUTHENTICATOR_ASK = /\s*Set up an authenticator app\b[^.]*\./i;
+
+/**
+ * The notifications as `hasAuthenticator` calls for: a user who already has an authenticator app is
+ * not asked to set one up (the welcome notification is written once, before the user chose one), so
+ * that sentence is left out of their copy.
+ */
+export function withoutStaleAuthenticatorAsk(items: readonly NotificationItem[], hasAuthenticator: boolean): NotificationItem[] {
+  if (!hasAuthenticator) return [...items];
+  return items.map((item) => (typeof item.body === 'string' && AUTHENTICATOR_ASK.test(item.body) ? { ...item, body: item.body.replace(AUTHENTICATOR_ASK, '').trim() || null } : item));
+}
+
+/** True when a notification asks the user to set up an authenticator app. */
+export function asksForAuthenticator(item: NotificationItem): boolean {
+  return typeof item.body === 'string' && AUTHENTICATOR_ASK.test(item.body);
+}
+
 /** Marks notifications read in the data store (isRead, readAt); resolves to the ids that were saved. */
 export async function markNotificationsRead(data: DataPort, ids: readonly string[], now: Date = new Date()): Promise<{ done: string[]; failure: unknown }> {
   const models = await data.models();
@@ -60,18 +77,26 @@ export interface NotificationsState {
 
 /** The current user's notifications, loaded when the user changes, with mark-read and clear persisted. */
 export function useNotifications(): NotificationsState {
-  const { data } = useServices();
+  const { data, loadAccountPort } = useServices();
   const userMdlId = useUserStore((state) => state.user_id);
   const [items, setItems] = useState<NotificationItem[]>([]);
   useEffect(() => {
     let current = true;
-    void loadNotifications(data, userMdlId).then((loaded) => {
-      if (current) setItems(loaded);
+    void loadNotifications(data, userMdlId).then(async (loaded) => {
+      // Only a notification that asks for an authenticator costs a look at the user's MFA settings.
+      let hasAuthenticator = false;
+      if (loaded.some(asksForAuthenticator)) {
+        hasAuthenticator = await loadAccountPort()
+          .then((account) => account.fetchMFAPreference())
+          .then((preference) => (preference.enabled ?? []).includes('TOTP'))
+          .catch(() => false);
+      }
+      if (current) setItems(withoutStaleAuthenticatorAsk(loaded, hasAuthenticator));
     });
     return () => {
       current = false;
     };
-  }, [data, userMdlId]);
+  }, [data, userMdlId, loadAccountPort]);
 
   const markRead = useCallback(
     async (ids: readonly string[]) => {

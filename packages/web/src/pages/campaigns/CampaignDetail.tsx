@@ -9,7 +9,7 @@ import { labelOf } from '../entities/code-tables';
 import type { DataProblem } from '../entities/data-errors';
 import { entityAccess } from '../entities/entity-access';
 import type { EntityRow } from '../entities/entity-access';
-import { formatDate, formatMoney, textOf } from '../entities/format';
+import { countOf, formatCount, formatDate, formatMoney, textOf } from '../entities/format';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { CHANNEL_LABELS } from './campaign-form';
 import type { CampaignChannel } from './campaign-form';
@@ -91,7 +91,7 @@ export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: 
         }
         setPlanning(null);
         if (row !== null && row !== undefined && row.lastPlannedAt !== planning.lastPlannedAt) {
-          const words = `Plan built: ${Number(row.plannedCount ?? 0)} planned, ${Number(row.refusedCount ?? 0)} refused.`;
+          const words = `Plan built: ${formatCount(Number(row.plannedCount ?? 0))} planned, ${formatCount(Number(row.refusedCount ?? 0))} refused.`;
           setStatus(words);
           void notify.success(words);
         } else {
@@ -127,12 +127,12 @@ export function CampaignDetail({ campaign, day, onDay, onChanged }: { campaign: 
     try {
       const summary = await (await operations()).planCampaign(campaign.id);
       if (summary.queued) {
-        setStatus(`Planning ${summary.accounts.toLocaleString('en-US')} accounts in the background…`);
+        setStatus(`Planning ${countOf(summary.accounts, 'account')} in the background…`);
         setPlanning({ lastPlannedAt: campaign.lastPlannedAt });
         onChanged();
         return;
       }
-      const words = `Plan built: ${summary.planned} planned, ${summary.refused} refused, ${summary.cancelled} cancelled.`;
+      const words = `Plan built: ${formatCount(summary.planned)} planned, ${formatCount(summary.refused)} refused, ${formatCount(summary.cancelled)} cancelled.`;
       setStatus(words);
       void notify.success(words);
       setMonth(null);

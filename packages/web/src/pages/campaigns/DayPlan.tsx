@@ -11,7 +11,7 @@ import type { EntityRow } from '../entities/entity-access';
 import { CHANNEL_LABELS } from './campaign-form';
 import type { CampaignChannel } from './campaign-form';
 import { dayTitle } from './plan-calendar';
-import { ENTRY_STATUS_LABELS, TASK_OUTCOMES, isOpenTask, outcomeLabel, reasonsInWords } from './plan-entries';
+import { ENTRY_STATUS_LABELS, isOpenTask, outcomeLabel, outcomesFor, reasonsInWords } from './plan-entries';
 import { campaignProblem, loadPlanDay, useCampaignOperations, useLoaded } from './scheduler-data';
 import { timeInZone, viewerTimeZone, zonePlace } from './zone-time';
 
@@ -59,7 +59,7 @@ function RecordOutcome({ entry, onRecorded, onCancel }: { entry: EntityRow; onRe
         </label>
         <select id="task-outcome" name="outcome" className="field__input" value={outcome} onChange={(e) => setOutcome(e.target.value)}>
           <option value="">Choose an outcome</option>
-          {TASK_OUTCOMES.map((option) => (
+          {outcomesFor(entry.channel).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -2,6 +2,7 @@
 // are AWSDate text (YYYY-MM-DD) in the campaign's zone, counted with UTC arithmetic so a month with
 // a daylight-saving change has neither a doubled nor a missing day.
 import type { CampaignPlanDay } from '@steward/data-client';
+import { countOf, formatCount } from '../entities/format';
 
 /** A year and month (1–12). */
 export interface YearMonth {
@@ -64,13 +65,13 @@ export function dayTitle(date: string): string {
 
 /** The day's counts in words, leaving out states with none: "12 planned, 2 refused, 3 tasks". */
 export function countsInWords(day: CampaignPlanDay): string {
-  const parts: string[] = [`${day.planned} planned`];
-  if (day.refused > 0) parts.push(`${day.refused} refused`);
-  if (day.sent > 0) parts.push(`${day.sent} sent`);
-  if (day.tasks > 0) parts.push(`${day.tasks} ${day.tasks === 1 ? 'task' : 'tasks'}`);
-  if (day.done > 0) parts.push(`${day.done} done`);
-  if (day.failed > 0) parts.push(`${day.failed} failed`);
-  if (day.cancelled > 0) parts.push(`${day.cancelled} cancelled`);
+  const parts: string[] = [`${formatCount(day.planned)} planned`];
+  if (day.refused > 0) parts.push(`${formatCount(day.refused)} refused`);
+  if (day.sent > 0) parts.push(`${formatCount(day.sent)} sent`);
+  if (day.tasks > 0) parts.push(countOf(day.tasks, 'task'));
+  if (day.done > 0) parts.push(`${formatCount(day.done)} done`);
+  if (day.failed > 0) parts.push(`${formatCount(day.failed)} failed`);
+  if (day.cancelled > 0) parts.push(`${formatCount(day.cancelled)} cancelled`);
   return parts.join(', ');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignCounts, isOpenTask, outcomeLabel, parseReasons, reasonsInWords } from './plan-entries';
+import { campaignCounts, isOpenTask, outcomeLabel, outcomesFor, parseReasons, reasonsInWords } from './plan-entries';
 
 describe('reasonsInWords', () => {
   it("shows the server's message and names rules it does not already mention", () => {
@@ -36,5 +36,12 @@ describe('entries and campaigns in words', () => {
     expect(outcomeLabel('custom')).toBe('custom');
     expect(campaignCounts({ plannedCount: null, lastPlannedAt: null })).toBe('Not planned yet');
     expect(campaignCounts({ plannedCount: 12, refusedCount: 2, lastPlannedAt: '2026-11-26T10:00:00Z' })).toBe('12 planned, 2 refused');
+    // Big counts are grouped like every other number of the app ("30,225 accounts"), not "30173 refused".
+    expect(campaignCounts({ plannedCount: 30_225, refusedCount: 30_173, lastPlannedAt: '2026-11-26T10:00:00Z' })).toBe('30,225 planned, 30,173 refused');
+  });
+
+  it('offers call outcomes for a call and letter outcomes for a letter, never "Letter mailed" for a call', () => {
+    expect(outcomesFor('call').map((option) => option.label)).toEqual(['Reached the consumer', 'Promise to pay', 'Left a message', 'No answer', 'Wrong number']);
+    expect(outcomesFor('letter').map((option) => option.label)).toEqual(['Letter mailed', 'Letter returned']);
   });
 });

@@ -1,6 +1,7 @@
 // A plan entry (CampaignContactMdl) as the day view reads it: its status in words, why the rules
 // refused it, and whether staff complete it as a task. The server's reason messages are already
 // written for people; the code's words stand in only when a message is missing.
+import { formatCount } from '../entities/format';
 
 /** A refusal reason as stored in CampaignContactMdl.reasons. */
 export interface RefusalReason {
@@ -30,16 +31,21 @@ export const CAMPAIGN_STATUS_LABELS: Readonly<Record<string, string>> = {
   done: 'Done',
 };
 
-/** The outcomes staff can record for a call or letter task. */
-export const TASK_OUTCOMES: readonly { value: string; label: string }[] = [
-  { value: 'reached', label: 'Reached the consumer' },
-  { value: 'promise-to-pay', label: 'Promise to pay' },
-  { value: 'left-message', label: 'Left a message' },
-  { value: 'no-answer', label: 'No answer' },
-  { value: 'wrong-number', label: 'Wrong number' },
-  { value: 'letter-mailed', label: 'Letter mailed' },
-  { value: 'returned-mail', label: 'Letter returned' },
+/** The outcomes staff can record for a call or letter task, each for the channel it can happen on. */
+export const TASK_OUTCOMES: readonly { value: string; label: string; channel: 'call' | 'letter' }[] = [
+  { value: 'reached', label: 'Reached the consumer', channel: 'call' },
+  { value: 'promise-to-pay', label: 'Promise to pay', channel: 'call' },
+  { value: 'left-message', label: 'Left a message', channel: 'call' },
+  { value: 'no-answer', label: 'No answer', channel: 'call' },
+  { value: 'wrong-number', label: 'Wrong number', channel: 'call' },
+  { value: 'letter-mailed', label: 'Letter mailed', channel: 'letter' },
+  { value: 'returned-mail', label: 'Letter returned', channel: 'letter' },
 ];
+
+/** The outcomes offered for a task on `channel`: a call is never "Letter mailed", a letter never "No answer". */
+export function outcomesFor(channel: unknown): readonly { value: string; label: string }[] {
+  return TASK_OUTCOMES.filter((option) => option.channel === channel);
+}
 
 const CODE_WORDS: Readonly<Record<string, string>> = {
   DO_NOT_CONTACT: 'The consumer asked not to be contacted.',
@@ -108,5 +114,5 @@ export function campaignCounts(campaign: Readonly<Record<string, unknown>>): str
   if (typeof campaign.lastPlannedAt !== 'string' || campaign.lastPlannedAt === '') return 'Not planned yet';
   const planned = typeof campaign.plannedCount === 'number' ? campaign.plannedCount : 0;
   const refused = typeof campaign.refusedCount === 'number' ? campaign.refusedCount : 0;
-  return `${planned} planned, ${refused} refused`;
+  return `${formatCount(planned)} planned, ${formatCount(refused)} refused`;
 }

@@ -14,6 +14,7 @@ import { buildFilter, entityAccess } from './entity-access';
 import type { EntityRow, FilterField, RowFilter, RowPage } from './entity-access';
 import { optionsOf } from './code-tables';
 import { useCurrency } from './use-currency';
+import { countOf } from './format';
 
 export type { Column, ColumnSort } from './DataTable';
 
@@ -222,7 +223,7 @@ export function EntityList({ entity, noun, columns, filters = [], baseFilter, pa
       <nav className="pager" aria-label={`Pages of ${noun}s`}>
         <span>
           Page {pageNumber}
-          {page === null ? '' : ` · ${page.items.length} ${noun}${page.items.length === 1 ? '' : 's'}`}
+          {page === null ? '' : ` · ${countOf(page.items.length, noun)}`}
         </span>
         <Button variant="secondary" onClick={previous} disabled={pageNumber <= 1}>
           Previous

@@ -55,6 +55,13 @@ export function formatDate(value: string): string {
   return dateFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
+/** The calendar day of `date` in the reader's time zone, in the app's one date style ("Nov 27, 2026"). */
+export function formatLocalDay(date: Date): string {
+  return localDayFormat.format(date);
+}
+
+const localDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
 /** An instant (ISO text or epoch seconds) in the reader's locale and time zone. */
 export function formatDateTime(value: string | number): string {
   const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);

@@ -11,7 +11,26 @@ import { textOf } from '../entities/format';
 import { PageHeader } from '../PageHeader';
 import { ClientFileImport } from './import/ClientFileImport';
 import { ImportHistory } from './import/ImportHistory';
+import { summarizeMapping } from './import/mapping-summary';
 import './import/import.css';
+
+/** A saved mapping's columns and fields as a short list, not its JSON. */
+function MappingFields({ mapData }: { mapData: unknown }) {
+  const summary = summarizeMapping(mapData);
+  if (summary === null) return <span className="muted">Not a readable mapping</span>;
+  return (
+    <div className="mapping-fields">
+      {summary.into === null ? null : <span className="muted">Into {summary.into}</span>}
+      <ul>
+        {summary.pairs.map((pair) => (
+          <li key={pair.column}>
+            {pair.column} → {pair.field}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** /files: import a client file (accounts, contacts, transactions), the import history, and the saved field mappings (MappingMdl). */
 export function FilesPage() {
@@ -77,7 +96,7 @@ export function FilesPage() {
         filters={[{ key: 'mapName', label: 'Name contains', operator: 'contains' }]}
         columns={[
           { key: 'mapName', label: 'Name', sortQuery: 'mappingMdlsByMapName' },
-          { key: 'mapData', label: 'Fields', render: (row) => <span className="mono">{textOf(row.mapData, '').slice(0, 80)}</span> },
+          { key: 'mapData', label: 'Fields', render: (row) => <MappingFields mapData={row.mapData} /> },
           { key: 'updatedAt', label: 'Changed', kind: 'datetime', sortQuery: 'mappingMdlsByUpdatedAt' },
         ]}
         rowActions={(row) => (

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { EntityDetails } from '../entities/EntityDetails';
 import type { EntityRow } from '../entities/entity-access';
-import { formatMoney, textOf } from '../entities/format';
+import { formatLocalDay, formatMoney, textOf } from '../entities/format';
 import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
@@ -33,7 +33,7 @@ function OptionsDocument({ row, params }: { row: EntityRow; params: URLSearchPar
     <>
       <article className="card print-document" aria-label="Options document">
         <h2 className="card__title">Modification options for file {textOf(row.fileNumber, row.id)}</h2>
-        <p className="muted">Prepared on {new Date().toLocaleDateString()}.</p>
+        <p className="muted">Prepared on {formatLocalDay(new Date())}.</p>
         <EntityDetails row={row} fields={ACCOUNT_FIELDS} />
         <h3>Options</h3>
         <p>

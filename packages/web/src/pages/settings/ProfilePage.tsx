@@ -20,6 +20,7 @@ import { useAsyncAction } from '../../ui/use-async-action';
 import { describeDataError } from '../entities/data-errors';
 import { formatValue } from '../entities/format';
 import { PageHeader } from '../PageHeader';
+import { deviceLabel, splitDevices } from './device-list';
 import { useAccountPort } from './use-account-port';
 import '../../auth/auth.css';
 
@@ -377,6 +378,9 @@ function DevicesSection({ account }: { account: AccountPort }) {
       setDevices([]);
     });
   }, [load, action.setError]);
+  // Only devices the user chose to remember skip the second step; "Not now" sign-ins are listed apart.
+  const { remembered, recent } = splitDevices(devices ?? []);
+  const lastUsed = (device: AWSAuthDevice) => <span className="muted">Last used {formatValue(device.lastAuthenticatedDate?.toISOString(), 'datetime')}</span>;
   return (
     <section className="card" aria-labelledby="devices-title">
       <h2 className="card__title" id="devices-title">
@@ -385,33 +389,54 @@ function DevicesSection({ account }: { account: AccountPort }) {
       <LiveRegion message={action.error?.message} detail={action.error?.detail} />
       {devices === null ? (
         <Spinner label="Loading your devices" />
-      ) : devices.length === 0 ? (
-        <p className="muted">No remembered devices.</p>
       ) : (
-        <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
-          {devices.map((device) => (
-            <li key={device.id} className="row notification">
-              <span style={{ flex: 1 }}>
-                <strong>{device.name ?? device.attributes.device_name ?? 'Device'}</strong>
-                <br />
-                <span className="muted">Last used {formatValue(device.lastAuthenticatedDate?.toISOString(), 'datetime')}</span>
-              </span>
-              <Button
-                variant="secondary"
-                busy={action.busy}
-                onClick={() =>
-                  void action.run(async () => {
-                    await account.forgetDevice({ device: { id: device.id } });
-                    void notify.success('The device is forgotten.');
-                    await load();
-                  })
-                }
-              >
-                Forget<span className="visually-hidden"> {device.name ?? 'this device'}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="muted">A remembered device signs in without the second step.</p>
+          {remembered.length === 0 ? (
+            <p className="muted">No remembered devices.</p>
+          ) : (
+            <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="Remembered devices">
+              {remembered.map((device) => (
+                <li key={device.id} className="row notification">
+                  <span style={{ flex: 1 }}>
+                    <strong>{deviceLabel(device.name ?? device.attributes.device_name)}</strong>
+                    <br />
+                    {lastUsed(device)}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    busy={action.busy}
+                    onClick={() =>
+                      void action.run(async () => {
+                        await account.forgetDevice({ device: { id: device.id } });
+                        void notify.success('The device is forgotten.');
+                        await load();
+                      })
+                    }
+                  >
+                    Forget<span className="visually-hidden"> {deviceLabel(device.name ?? device.attributes.device_name)}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="card__subtitle" id="recent-sign-ins-title">
+            Recent sign-ins
+          </h3>
+          {recent.length === 0 ? (
+            <p className="muted">No other sign-ins.</p>
+          ) : (
+            <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-labelledby="recent-sign-ins-title">
+              {recent.map((device) => (
+                <li key={device.id} className="notification">
+                  <strong>{deviceLabel(device.name ?? device.attributes.device_name)}</strong>
+                  <br />
+                  {lastUsed(device)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );

@@ -144,7 +144,7 @@ describe('profile', () => {
     const services = signedInServices();
     services.account.fetchUserAttributes.mockResolvedValue({ sub: 'sub-123', given_name: 'Sam', family_name: 'Staff', email: 'sam@example.com', email_verified: 'true', phone_number: '+15555550101', phone_number_verified: 'false' });
     services.account.fetchMFAPreference.mockResolvedValue({ enabled: ['TOTP'], preferred: 'TOTP' });
-    services.account.fetchDevices.mockResolvedValue([{ id: 'dev-1', name: 'Laptop', attributes: {}, lastAuthenticatedDate: new Date('2025-01-01T10:00:00Z') }]);
+    services.account.fetchDevices.mockResolvedValue([{ id: 'dev-1', name: 'Laptop', attributes: { 'dev:device_remembered_status': 'remembered' }, lastAuthenticatedDate: new Date('2025-01-01T10:00:00Z') }]);
     services.account.listWebAuthnCredentials.mockResolvedValue({ credentials: [] });
     return services;
   }

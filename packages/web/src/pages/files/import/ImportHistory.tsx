@@ -83,7 +83,7 @@ export function ImportHistory({ reloadKey }: { reloadKey: number }) {
                 return (
                   <tr key={row.id}>
                     <td>{when(row.startedAt ?? row.createdAt)}</td>
-                    <td className="import-history__file">{text(row.fileName)}</td>
+                    <td>{text(row.fileName)}</td>
                     <td>{isImportEntity(row.entityName) ? IMPORT_TARGETS[row.entityName].label : text(row.entityName)}</td>
                     <td>{text(row.mapName)}</td>
                     <td>{text(row.importedBy)}</td>
