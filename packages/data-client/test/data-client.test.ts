@@ -232,3 +232,23 @@ describe.each(BACKENDS)('data client against the real data API on %s', (backend)
     });
   });
 });
+
+describe.each(BACKENDS)('sign-in under a lowered pool maximum on %s', (backend) => {
+  let h: DataApiHarness;
+  beforeAll(async () => {
+    // An administrator lowered the pool's maximum session length to 1800 s (SetSessionPolicy).
+    h = await startDataApi(backend, { sessionLengthMax: async () => 1800 });
+  });
+  afterAll(async () => h.close());
+
+  it('still records a session for a user whose saved sessionLength is above it, lasting the maximum', async () => {
+    const userMdlId = await provision(h, 'sub-capped-01', { userType: 'user' });
+    await h.db.query(`UPDATE "UserMdl" SET "userConfig" = $2 WHERE "id" = $1`, [userMdlId, JSON.stringify({ sessionLength: 7200 })]);
+    const { client } = await clientFor(h, 'sub-capped-01', {});
+    const record = await client.recordSignIn();
+    expect(record.session).toMatchObject({ isActive: true, sessionLength: 1800 });
+    expect(record.session?.sessionEnd).toBe((record.session?.sessionStart ?? 0) + 1800);
+    expect(await client.sessions.validateSession()).toMatchObject({ isValid: true });
+  });
+});
+

@@ -1,4 +1,5 @@
 import { epochSeconds, type Clock, type DataClientLogger, type RandomSource, type SessionTokens } from '../client/ports.js';
+import { DataApiRequestError } from '../errors/data-client-errors.js';
 import type { EntityRecord } from '../graphql/entity-fields.js';
 import type { ModelClient } from '../graphql/model-client.js';
 import { newSessionId, type SessionIdFormat } from './session-id.js';
@@ -117,12 +118,12 @@ export class SessionStore {
       const start = epochSeconds(now);
       const length = sessionLengthFrom(input.config?.config, input.config?.configJson, input.user?.userConfig);
       const userMdlId = input.user !== undefined && input.user !== null && !isTemporary(input.user.id) ? input.user.id : null;
-      const session = await this.options.models.SessionMdl.create({
+      const record = (seconds: number) => ({
         sessionId: newSessionId(userId, now, this.options.sessionIdFormat ?? 'userIdSuffix', this.options.random),
         userId,
         sessionStart: start,
-        sessionLength: length,
-        sessionEnd: start + length,
+        sessionLength: seconds,
+        sessionEnd: start + seconds,
         isActive: true,
         sessionData: sessionDataOf(tokens, this.options.storeRawTokens ?? false),
         userData: input.user === undefined || input.user === null ? null : JSON.stringify(input.user),
@@ -130,6 +131,16 @@ export class SessionStore {
         usermdlID: userMdlId,
         configmdlID: input.config?.id ?? null,
       });
+      let session: SessionRecord;
+      try {
+        session = await this.options.models.SessionMdl.create(record(length));
+      } catch (error) {
+        // A length saved before an administrator lowered the pool's maximum: the sign-in still
+        // gets a session, as long as the pool allows (the server's bounds, never more).
+        const allowed = allowedSessionLength(error, length);
+        if (allowed === undefined) throw error;
+        session = await this.options.models.SessionMdl.create(record(allowed));
+      }
       return { userId, ...(tokens === undefined ? {} : { tokens }), session };
     } catch (error) {
       this.options.logger.warn('could not create session', error);
@@ -165,4 +176,17 @@ export class SessionStore {
       return { isValid: false, message: SESSION_MESSAGES.error };
     }
   }
+}
+
+/**
+ * The session length the server would accept instead of `wanted`, when `error` is its refusal of
+ * sessionLength as out of the policy's bounds (SettingOutOfBoundsException with errorInfo.min/max).
+ */
+function allowedSessionLength(error: unknown, wanted: number): number | undefined {
+  if (!(error instanceof DataApiRequestError) || error.errorType !== 'SettingOutOfBoundsException') return undefined;
+  const info = error.errors[0]?.errorInfo;
+  const { setting, min, max } = info ?? {};
+  if (setting !== 'sessionLength' || typeof min !== 'number' || typeof max !== 'number' || min > max) return undefined;
+  const allowed = Math.min(Math.max(wanted, min), max);
+  return allowed === wanted ? undefined : allowed;
 }
