@@ -36,8 +36,6 @@ interface Route {
   readonly input: (p: Params, poolId: string) => Record<string, unknown>;
   /** Shapes the answer (default: the operation's response). */
   readonly output?: (result: Record<string, unknown>, p: Params) => unknown;
-  /** Refuses a request the operation itself would allow (throws a catalogue error). */
-  readonly guard?: (steward: StewardHandle, p: Params, caller: { sub: string; poolId: string }) => Promise<void>;
 }
 
 const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ message: `${verb} ${text(p.username) ?? ''}`.trim() });
@@ -110,7 +108,6 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           await steward.limits.assertRequestAllowed(`admin|${caller.sub}`);
           const params: Params = route.method === 'GET' ? (request.query as Params) : ((request.body ?? {}) as Params);
           if (typeof params !== 'object' || params === null || Array.isArray(params)) throw fail('InvalidParameterException', 'The body must be a JSON object.');
-          if (route.guard !== undefined) await route.guard(steward, params, caller);
           const operation = steward.registry.require('AWSCognitoIdentityProviderService', route.operation);
           const ctx: OperationContext = {
             ...steward,
