@@ -41,6 +41,13 @@ export interface Caller {
 export const ADMINS_GROUP = 'Admins';
 /** Group whose members count as staff even without a UserMdl. */
 export const STAFF_GROUP = 'Staff';
+/** Group whose members (with Admins) supervise collectors: see any collector's queue, assign accounts, override a blocked call. */
+export const SUPERVISORS_GROUP = 'Supervisors';
+
+/** True for Admins and members of the Supervisors group. */
+export function isSupervisor(caller: Pick<Caller, 'isAdmin' | 'groups'>): boolean {
+  return caller.isAdmin || caller.groups.includes(SUPERVISORS_GROUP);
+}
 
 /**
  * Where the data API learns a caller's groups: `user-pool` reads the pool's `group_members` at

@@ -132,6 +132,18 @@ export const dataModel: readonly EntityDefinition[] = [
       // Added by migration 0103 (collections tools, issue 16).
       delinquencyDate: f('AWSDate', { addedIn: 103 }),
       disputed: f('Boolean', { addedIn: 103 }),
+      // The collector's desk (issue 22, migration 0107): who works the account, and the facts the work
+      // queue orders by, kept up to date by the desk's operations in the same transaction as the change.
+      /** The pool `sub` of the collector the account is assigned to. */
+      assignedTo: f('String', { indexed: true, addedIn: 107 }),
+      /** The last contact attempt of any channel (calls recorded at the desk, campaign contacts). */
+      lastContactAt: f('AWSDateTime', { addedIn: 107 }),
+      /** The due date of the earliest installment of an active promise not yet kept. */
+      promiseDueDate: f('AWSDate', { addedIn: 107 }),
+      /** When the account's latest promise broke, until a new promise is taken or a follow-up is done. */
+      brokenPromiseAt: f('AWSDateTime', { addedIn: 107 }),
+      /** The earliest open follow-up's due time. */
+      followUpAt: f('AWSDateTime', { addedIn: 107 }),
     },
     relations: {
       Contacts: { kind: 'hasMany', target: 'ContactMdl', foreignKey: 'accountmdlID' },
@@ -140,7 +152,7 @@ export const dataModel: readonly EntityDefinition[] = [
     },
     // A client's file number names one account: imports upsert on it (migration 0103).
     naturalKey: ['clientNumber', 'fileNumber'],
-    compositeIndexes: [['clientNumber', 'accountStatus']],
+    compositeIndexes: [['clientNumber', 'accountStatus'], ['assignedTo', 'accountStatus']],
     access: clientScoped,
     // The list pages sort by these columns across pages; a client's accounts by listing date or file.
     sortedIndexes: [
@@ -193,6 +205,18 @@ export const dataModel: readonly EntityDefinition[] = [
       accountmdlID: ref,
       // The client's own reference of the transaction: imports upsert on it (migration 0103).
       transactionRef: f('String', { addedIn: 103 }),
+      // Payment posting (issue 22, migration 0107): postPayment sets transactionRef to the caller's client
+      // reference, so the natural key makes a double submit post once.
+      /** The amount in integer cents (payments positive, reversals negative); paymentAmount holds the same in dollars. */
+      amountCents: f('Int', { addedIn: 107 }),
+      /** card, ach, check, cash or other. */
+      method: f('String', { addedIn: 107 }),
+      /** For a reversal: the transaction it undoes. */
+      reversalOf: f('ID', { indexed: true, addedIn: 107 }),
+      /** For a reversed payment: the reversal that undid it. */
+      reversedBy: f('ID', { addedIn: 107 }),
+      /** returned_payment, chargeback, posting_error or other, with the collector's words. */
+      reversalReason: f('String', { addedIn: 107 }),
     },
     naturalKey: ['clientNumber', 'transactionRef'],
     access: clientScoped,
@@ -452,6 +476,86 @@ export const dataModel: readonly EntityDefinition[] = [
       { queryField: 'campaignContactMdlsByCampaignAndPlannedAt', partitionKey: 'campaignmdlID', sortKey: 'plannedAt' },
       { queryField: 'campaignContactMdlsByCampaignAndPlanDate', partitionKey: 'campaignmdlID', sortKey: 'planDate' },
     ],
+  },
+  {
+    // The collector's desk (issue 22): tables from migration 0107. Written only by the desk's operations
+    // (takePromise, postPayment, recordCall…), which keep money in integer cents and append, never rewrite.
+    name: 'PromiseMdl',
+    plural: 'PromiseMdls',
+    description: "A debtor's promise to pay on an account: one payment, a plan of installments or a repeating amount, each installment with its state.",
+    fields: {
+      accountmdlID: ref,
+      debtormdlID: ref,
+      clientNumber: f('String', { indexed: true }),
+      fileNumber: text,
+      /** single, installments or recurring. */
+      kind: f('String', { required: true }),
+      /** The sum of the installments, in cents. */
+      totalCents: f('Int'),
+      /** Days after a due date a payment still keeps the installment. */
+      graceDays: f('Int'),
+      /** IANA zone of the debtor when the promise was taken: due dates are calendar dates there. */
+      timeZone: text,
+      /** [{ seq, dueDate, amountCents, paidCents, state }], state pending, kept, partially_kept, broken or cancelled. */
+      installments: json,
+      /** active, kept, broken or cancelled. */
+      status: f('String', { indexed: true }),
+      /** The due date of the earliest installment not yet kept (null once none is left). */
+      nextDueDate: f('AWSDate'),
+      takenBy: text,
+      takenAt: f('AWSDateTime'),
+      brokenAt: f('AWSDateTime'),
+      cancelledAt: f('AWSDateTime'),
+      cancelReason: text,
+      /** The client's reference of the request that took it: a double submit takes one promise. */
+      clientReference: f('String', { indexed: true }),
+    },
+    compositeIndexes: [['accountmdlID', 'status'], ['status', 'nextDueDate']],
+    access: { read: ['staff', { client: 'clientNumber' }], create: [], update: [], delete: [] },
+  },
+  {
+    name: 'FollowUpMdl',
+    plural: 'FollowUpMdls',
+    description: 'A task for a collector on an account: call back at a time, or work a broken promise.',
+    fields: {
+      accountmdlID: ref,
+      clientNumber: f('String', { indexed: true }),
+      fileNumber: text,
+      /** The pool `sub` of the collector who should do it. */
+      assignedTo: f('String', { indexed: true }),
+      dueAt: f('AWSDateTime'),
+      /** scheduled (a collector set it) or broken_promise (the broken-promise job did). */
+      reason: text,
+      note: text,
+      /** open, done or cancelled. */
+      status: f('String', { indexed: true }),
+      promisemdlID: ref,
+      createdBy: text,
+      doneAt: f('AWSDateTime'),
+      doneBy: text,
+    },
+    compositeIndexes: [['assignedTo', 'status'], ['accountmdlID', 'status']],
+    access: { read: ['staff'], create: [], update: [], delete: [] },
+  },
+  {
+    name: 'AccountActivityMdl',
+    plural: 'AccountActivityMdls',
+    description: "One entry of an account's activity timeline (call, note, promise, payment, status change…), appended in the transaction of the change it records.",
+    fields: {
+      accountmdlID: f('ID', { required: true, indexed: true }),
+      clientNumber: f('String', { indexed: true }),
+      /** call, note, promise, payment, reversal, status, dispute, do_not_contact, follow_up, assignment, override, campaign_message or import. */
+      kind: f('String', { required: true }),
+      at: f('AWSDateTime', { required: true }),
+      /** The pool `sub` of who did it, or `system` for jobs. */
+      actor: text,
+      actorName: text,
+      summary: text,
+      /** The entry's facts (outcome, amounts in cents, reasons…). */
+      details: json,
+    },
+    access: { read: ['staff'], create: [], update: [], delete: [] },
+    sortedIndexes: [{ queryField: 'accountActivityMdlsByAccountAndAt', partitionKey: 'accountmdlID', sortKey: 'at' }],
   },
   {
     name: 'ContactRuleMdl',

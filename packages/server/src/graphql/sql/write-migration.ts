@@ -27,6 +27,8 @@ export const LATER_MIGRATIONS: readonly { version: number; name: string; entitie
   { version: 105, name: 'unique_client_numbers', entities: [] },
   // Issue 21: a campaign's email subject, and the debtor's name on each plan entry.
   { version: 106, name: 'campaign_messages', entities: [] },
+  // Issue 22, the collector's desk: promises, follow-ups, the activity timeline; assignment and queue facts on accounts; payment fields on transactions.
+  { version: 107, name: 'collectors_desk', entities: ['PromiseMdl', 'FollowUpMdl', 'AccountActivityMdl'] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
