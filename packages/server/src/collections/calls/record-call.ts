@@ -3,6 +3,7 @@
 // the planner see the call), the account's lastContactAt, the timeline entry, and the outcome's
 // consequences (dispute, cease request). A call the rules forbid now is refused with the reasons and
 // the next allowed instant, unless a supervisor overrides it with a reason, which is recorded.
+import { callOutcomeEffects, CALL_OUTCOMES, isCallOutcome } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import { recordContactAttempt } from '../../campaigns/contact-attempts.js';
 import { loadDebtor } from '../../campaigns/planner/plan-store.js';
@@ -13,7 +14,6 @@ import { loadDeskAccount, optionalText, requiredText } from '../desk-accounts.js
 import type { DeskActor } from '../desk-error.js';
 import { DeskError } from '../desk-error.js';
 import { storeDoNotContact } from '../workspace/do-not-contact.js';
-import { callOutcomeEffects, CALL_OUTCOMES, isCallOutcome } from './call-outcomes.js';
 import { judgeCall, loadCallInputs } from './call-rules.js';
 
 /** recordCall's input (RecordCallInput). */

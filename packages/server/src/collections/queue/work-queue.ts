@@ -3,6 +3,8 @@
 // migration 0109), with keyset pagination; the contact rules are then evaluated for the page's
 // accounts only, and "callable now first" applied within each tier of the page. See docs/server.md
 // "Collector's desk" for the exact order and where this approximates prioritizeQueue.
+import type { AgingBucket, QueueFacts, QueueReason } from '@steward/collections';
+import { AGING_BUCKETS, agingBucketOf, compareQueueEntries, daysPastDue, isAgingBucket, localDateOf, queueTier } from '@steward/collections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { loadContactRuleSet } from '../../campaigns/contact-rule-store.js';
@@ -12,8 +14,6 @@ import type { DeskAccountRow } from '../desk-accounts.js';
 import { DESK_ACCOUNT_COLUMNS } from '../desk-accounts.js';
 import type { DeskActor } from '../desk-error.js';
 import { DeskError } from '../desk-error.js';
-import type { AgingBucket, QueueFacts, QueueReason } from './queue-order.js';
-import { AGING_BUCKETS, agingBucketOf, compareQueueEntries, daysPastDue, localDateOf, queueTier } from './queue-order.js';
 
 /** Account statuses that take an account out of the queue (compared case-insensitively). */
 export const CLOSED_STATUSES: readonly string[] = ['closed', 'paid', 'paid_in_full', 'settled', 'recalled', 'cancelled'];
@@ -188,7 +188,7 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
   const limit = request.limit ?? DEFAULT_QUEUE_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_QUEUE_LIMIT) throw new DeskError('BAD_REQUEST', `limit must be 1 to ${MAX_QUEUE_LIMIT}.`);
   const bucket = request.agingBucket ?? null;
-  if (bucket !== null && !AGING_BUCKETS.includes(bucket as AgingBucket)) throw new DeskError('BAD_REQUEST', `agingBucket must be one of ${AGING_BUCKETS.join(', ')}.`);
+  if (bucket !== null && !isAgingBucket(bucket)) throw new DeskError('BAD_REQUEST', `agingBucket must be one of ${AGING_BUCKETS.join(', ')}.`);
   const now = deps.clock.now();
   // The server's date: US debtors' local dates are never after it, so tier 1 read with it holds every promise due today where they are.
   const today = localDateOf(now, 'UTC');

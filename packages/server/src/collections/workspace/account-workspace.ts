@@ -1,6 +1,7 @@
 // The account workspace read in one go: the account with cents balances, each debtor with the location
 // the rules resolve, the call history and the server's verdict on calling now, the activity timeline,
 // the ledger with a running balance, promises, open follow-ups and the rule set the engine applies.
+import { agingBucketOf, daysPastDue, localDateOf } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
 import type { ContactRuleSet } from '../../campaigns/contact-rules/index.js';
 import type { DebtorRecord } from '../../campaigns/planner/plan-store.js';
@@ -11,7 +12,6 @@ import type { DeskAccountRow } from '../desk-accounts.js';
 import { loadDeskAccount } from '../desk-accounts.js';
 import type { FollowUpRow } from '../follow-ups/follow-ups.js';
 import { FOLLOW_UP_COLUMNS } from '../follow-ups/follow-ups.js';
-import { agingBucketOf, daysPastDue, localDateOf } from '../queue/queue-order.js';
 import type { ActivityRow, DeskDeps } from './account-actions.js';
 
 /** Most entries the timeline returns (newest first). */
