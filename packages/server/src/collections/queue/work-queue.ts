@@ -23,6 +23,8 @@ export const CLOSED_STATUSES: readonly string[] = ['closed', 'paid', 'paid_in_fu
 /** Page size when none is asked for, and the largest allowed. */
 export const DEFAULT_QUEUE_LIMIT = 25;
 export const MAX_QUEUE_LIMIT = 100;
+/** WorkQueuePage.total counts at most this many accounts (a total equal to it means "this many or more"). */
+export const QUEUE_TOTAL_CAP = 10_000;
 
 /** workQueue's arguments. */
 export interface WorkQueueRequest {
@@ -236,7 +238,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
     for (const row of found) rows.push({ row, segment: s });
   }
   params.length = baseParams;
-  const counted = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "AccountMdl" a WHERE ${base}`, params);
+  // Counted up to a cap: an exact count of a 125 000-account book costs more than the page itself.
+  const counted = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "AccountMdl" a WHERE ${base} LIMIT ${QUEUE_TOTAL_CAP}) counted`, params);
   const total = Number(counted[0]?.n ?? 0);
   const last = rows[rows.length - 1];
   let nextToken: string | null = null;
