@@ -2,7 +2,7 @@
 // history the contact-rule engine counts (7 calls in 7 days, conversation cool-down) comes from here.
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation, type Queryable } from '../db/database.js';
-import type { ContactChannel, ContactHistoryEntry } from './contact-rules/index.js';
+import type { ContactChannel, ContactHistoryEntry } from '@steward/collections';
 
 /** One attempted contact. */
 export interface ContactAttempt {

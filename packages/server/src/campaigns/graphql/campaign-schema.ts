@@ -9,8 +9,8 @@ import { selectedRecordFields } from '../../graphql/resolvers/field-selection.js
 import { AWSDate } from '../../graphql/schema/aws-scalars.js';
 import type { SchemaExtension } from '../../graphql/schema/build-schema.js';
 import { CampaignError, type CampaignService } from '../campaign-service.js';
-import type { RenderedMessage } from '../messages/campaign-message.js';
-import { TEMPLATE_PLACEHOLDERS, renderCampaignMessage, unknownPlaceholders } from '../messages/campaign-message.js';
+import type { RenderedMessage } from '@steward/collections';
+import { TEMPLATE_PLACEHOLDERS, renderCampaignMessage, unknownPlaceholders } from '@steward/collections';
 
 /** Only callers with full access to the entity (staff, Admins) may use a campaign operation. */
 function authorize(ctx: DataApiContext, entityName: string, operation: Operation, info: GraphQLResolveInfo): void {

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
-import type { ContactChannel, DoNotContact } from '../contact-rules/index.js';
+import type { ContactChannel, DoNotContact } from '@steward/collections';
 import { readDoNotContact } from '../planner/plan-store.js';
 
 /** The channels a consumer can opt out of from a message. */

@@ -4,10 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { ContactChannel, ContactHistoryEntry, DoNotContact } from '../contact-rules/index.js';
-import { CONTACT_CHANNELS } from '../contact-rules/index.js';
-import type { AccountFilter, CampaignRow } from './campaign-settings.js';
-import type { KeptContact, PlanAccount, PlanDebtor, PlanEntry } from './plan-campaign.js';
+import type { AccountFilter, CampaignRow, ContactChannel, ContactHistoryEntry, DoNotContact, KeptContact, PlanAccount, PlanDebtor, PlanEntry } from '@steward/collections';
+import { CONTACT_CHANNELS } from '@steward/collections';
 
 /** The job kind of a planned contact. */
 export const CAMPAIGN_CONTACT_JOB = 'campaign.contact';
