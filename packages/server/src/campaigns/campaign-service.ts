@@ -1,14 +1,14 @@
 // The campaign operations behind the GraphQL fields: plan a campaign (load, plan, write in one
 // transaction; in the request, or in a campaign.plan job when it selects many accounts), the plan's
 // calendar by day, and staff recording the outcome of a call or letter task.
+import type { CampaignSettings, ContactRuleSet, PlanEntry } from '@steward/collections';
+import { CampaignSettingsError, ContactRulesError, DAY_MS, candidateDays, formatLocalDate, planCampaign, readCampaignSettings, zonedTime } from '@steward/collections';
 import type { Database, Queryable } from '../db/database.js';
 import type { ClaimedJob } from '../jobs/job-queue.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import type { Clock } from '../time/clock.js';
-import type { CampaignSettings, ContactRuleSet, PlanEntry } from '@steward/collections';
 import { serverLocationData } from './contact-rules/location-data.js';
-import { CampaignSettingsError, ContactRulesError, DAY_MS, candidateDays, formatLocalDate, planCampaign, readCampaignSettings, zonedTime } from '@steward/collections';
 import { loadContactRuleSet } from './contact-rule-store.js';
 import type { CampaignPlanJobPayload, CampaignRecord } from './planner/plan-store.js';
 import { CAMPAIGN_PLAN_JOB, countAccounts, INLINE_PLAN_ACCOUNTS, loadCampaign, loadDebtors, loadKeptContacts, loadPlanningHistory, MAX_PLAN_ACCOUNTS, replacePlan, selectAccounts } from './planner/plan-store.js';

@@ -2,6 +2,8 @@
 // account, debtor, history and rules, asks the engine again at the real instant, and only then acts.
 // The attempt is recorded before anything is sent (unique per job), so a retried or taken-over job
 // finds it and never sends twice: delivery is at most once.
+import type { CampaignSettings, ContactChannel, ContactRefusal, PlanAccount, PlanRefusal, RenderedMessage } from '@steward/collections';
+import { CampaignSettingsError, DAY_MS, decideDueContact, accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, readCampaignSettings, refusalSubject, renderCampaignMessage } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import type { MessageDelivery } from '../../delivery/message-delivery.js';
 import { JobQueue, type ClaimedJob } from '../../jobs/job-queue.js';
@@ -10,9 +12,7 @@ import type { Clock } from '../../time/clock.js';
 import { silentLogger, type Logger } from '../../user-pool/operations/logger.js';
 import { CampaignService } from '../campaign-service.js';
 import { contactHistory, recordContactAttempt } from '../contact-attempts.js';
-import type { CampaignSettings, ContactChannel, ContactRefusal, PlanAccount, PlanRefusal, RenderedMessage } from '@steward/collections';
 import { serverLocationData } from '../contact-rules/location-data.js';
-import { CampaignSettingsError, DAY_MS, decideDueContact, accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, readCampaignSettings, refusalSubject, renderCampaignMessage } from '@steward/collections';
 import { loadContactRuleSet } from '../contact-rule-store.js';
 import type { DebtorRecord } from '../planner/plan-store.js';
 import { CAMPAIGN_CONTACT_JOB, CAMPAIGN_PLAN_JOB, contactJobKey, loadCampaign, loadDebtor, loadDebtors } from '../planner/plan-store.js';
