@@ -3,13 +3,12 @@
 // migration 0109), with keyset pagination; the contact rules are then evaluated for the page's
 // accounts only, and "callable now first" applied within each tier of the page. See docs/server.md
 // "Collector's desk" for the exact order and where this approximates prioritizeQueue.
-import type { AgingBucket, QueueFacts, QueueReason } from '@steward/collections';
+import type { AgingBucket, ContactChannel, ContactHistoryEntry, QueueFacts, QueueReason } from '@steward/collections';
 import { AGING_BUCKETS, agingBucketOf, compareQueueEntries, daysPastDue, isAgingBucket, localDateOf, queueTier } from '@steward/collections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { loadContactRuleSet } from '../../campaigns/contact-rule-store.js';
 import type { Clock } from '../../time/clock.js';
-import type { ContactChannel, ContactHistoryEntry } from '../../campaigns/contact-rules/index.js';
 import { loadDebtors } from '../../campaigns/planner/plan-store.js';
 import type { CallInputs } from '../calls/call-rules.js';
 import { CALL_HISTORY_DAYS, judgeCall } from '../calls/call-rules.js';
