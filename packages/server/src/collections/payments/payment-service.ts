@@ -105,7 +105,7 @@ export class PaymentService {
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
                                        "paymentDate", "postedDate", "postedBy", "method", "description", "operator", "createdAt", "updatedAt")
-         VALUES ($1, $2, $3, $4, 'payment', $5, $6, ($6::bigint)::numeric / 100, $7, $8, $9, $10, $11, $12, $13, $13)
+         VALUES ($1, $2, $3, $4, 'payment', $5, $6::int, ($6::int)::numeric / 100, $7, $8, $9, $10, $11, $12, $13, $13)
          ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING RETURNING "id"`,
         [id, account.clientNumber, account.fileNumber, account.id, reference, input.amountCents, input.paymentDate, postedDateOf(now), actor.sub, input.method, note, actor.name, now],
       );
@@ -156,7 +156,7 @@ export class PaymentService {
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
                                        "paymentDate", "postedDate", "postedBy", "method", "reversalOf", "reversalReason", "description", "operator", "createdAt", "updatedAt")
-         SELECT $1, $2, $3, $4, 'reversal', $5, -$6::int, -(($6::bigint)::numeric / 100), $7, $7, $8, t."method", t."id", $9, $10, $11, $12, $12
+         SELECT $1, $2, $3, $4, 'reversal', $5, -($6::int), -(($6::int)::numeric / 100), $7, $7, $8, t."method", t."id", $9, $10, $11, $12, $12
            FROM "TransactionMdl" t WHERE t."id" = $13
          ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING RETURNING "id"`,
         [id, account.clientNumber, account.fileNumber, account.id, reference, amount, postedDateOf(now), actor.sub, reason, `Reversal (${input.reason})`, actor.name, now, payment.id],

@@ -3,12 +3,21 @@
 // contact rules' set of possible zones: a due date is one calendar day, and the ZIP code's own zone
 // is where the debtor most likely keeps their calendar.
 import type { Queryable } from '../../db/database.js';
-import { canonicalTimeZone } from '../../campaigns/contact-rules/local-time.js';
 import { datasetZoneOfZip, normalizeZip, zonesOfZip } from '../../campaigns/contact-rules/zip-time-zones.js';
 import { MoneyOperationError } from '../payments/money-error.js';
 
 /** The organisation's zone when nothing is known of the debtor's (documented in docs/server.md). */
 export const DEFAULT_ORGANISATION_TIME_ZONE = 'America/New_York';
+
+/** The canonical IANA name of a zone the platform knows, or null. */
+function knownZone(timeZone: string): string | null {
+  if (timeZone.trim() === '') return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
 
 /** The debtor a promise is taken from, as far as its zone goes. */
 export interface PromiseDebtor {
@@ -40,7 +49,7 @@ export async function promiseDebtor(db: Queryable, account: { readonly id: strin
       : await db.query<DebtorRow>(`SELECT "id", "timeZone", "zipCode" FROM "DebtorMdl" WHERE "id" = $1 AND "accountmdlID" = $2`, [debtorId, account.id]);
   const debtor = rows[0];
   if (debtor === undefined && debtorId !== null && debtorId !== undefined) throw new MoneyOperationError('UNKNOWN_DEBTOR', `There is no debtor ${JSON.stringify(debtorId)} on account ${account.id}.`);
-  const own = debtor?.timeZone === null || debtor?.timeZone === undefined ? null : canonicalTimeZone(debtor.timeZone);
+  const own = debtor?.timeZone === null || debtor?.timeZone === undefined ? null : knownZone(debtor.timeZone);
   const zone = own ?? zoneOfZip(debtor?.zipCode ?? null) ?? zoneOfZip(account.zipCode) ?? defaultZone;
   return { id: debtor?.id ?? null, timeZone: zone };
 }

@@ -3,7 +3,7 @@
 // is idempotent by the client reference and schedules one promise.check job per installment deadline
 // in the same transaction, so a promise never exists without its checks.
 import { randomUUID } from 'node:crypto';
-import { addLocalDays, buildPromiseSchedule, evaluatePromise, localDateOf, promiseCheckInstant, type Frequency, type PromiseScheduleRequest, type ScheduledInstallment } from '@steward/collections';
+import { addLocalDays, buildPromiseSchedule, evaluatePromise, localDateOf, MAX_GRACE_DAYS, promiseCheckInstant, type Frequency, type PromiseScheduleRequest, type ScheduledInstallment } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../time/clock.js';
@@ -54,8 +54,6 @@ export interface PromiseServiceOptions {
 }
 
 const FREQUENCIES: readonly Frequency[] = ['weekly', 'biweekly', 'monthly'];
-/** Most grace days a promise may give. */
-export const MAX_GRACE_DAYS = 30;
 
 function required<T>(value: T | null | undefined, field: string, kind: string): T {
   if (value === null || value === undefined) throw new MoneyOperationError('INVALID_INPUT', `schedule.${field} is required for a ${kind} promise.`);
