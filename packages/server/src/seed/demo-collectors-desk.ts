@@ -71,7 +71,7 @@ interface Payment {
 /** Inserts the desk's demo book; `now` is the seed's clock. */
 export async function seedCollectorsDesk(tx: Queryable, now: Date, collectors: DeskCollectors, clientIds: ReadonlyMap<string, string>): Promise<void> {
   const random = generator(22);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const accounts: unknown[][] = [];
   const debtors: unknown[][] = [];
   const transactions: unknown[][] = [];
