@@ -76,6 +76,16 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
     expect(accountRow[0]?.due).toBe('2026-03-12');
   });
 
+  it('takes one promise when the same request arrives several times at once (a double click must not make two plans)', async () => {
+    const account = await makeAccount(server.db, { assignedTo: staffSub });
+    const input = { accountId: account.id, schedule: { kind: 'single', amountCents: 7_500, dueDate: '2026-03-20' }, clientReference: 'burst' };
+    const results = await Promise.all(Array.from({ length: 5 }, () => take(input)));
+    expect(results.flatMap((r) => r.errors ?? [])).toEqual([]);
+    expect(new Set(results.map((r) => r.data?.takePromise.id)).size).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM "PromiseMdl" WHERE "accountmdlID" = $1`, [account.id])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM jobs WHERE kind = 'promise.check' AND dedupe_key LIKE $1`, [`${results[0]?.data?.takePromise.id ?? ''}:%`])).toBe(1);
+  });
+
   it('finds the zone from the ZIP code when the debtor has none, else the organisation default', async () => {
     const west = await makeAccount(server.db, { timeZone: null, zipCode: '94105' });
     const nowhere = await makeAccount(server.db, { timeZone: null, zipCode: 'none' });
