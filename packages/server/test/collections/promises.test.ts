@@ -29,12 +29,14 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
   let clock: ManualClock;
   let staff: string;
   let staffSub: string;
+  let client: string;
   let second: Database | undefined;
 
   beforeAll(async () => {
     clock = new ManualClock(START);
     server = await startTestServer({ database, clock });
     staff = (await issueTokensFor(server, 'staff')).AccessToken;
+    client = (await issueTokensFor(server, 'client')).AccessToken;
     const users = await server.db.query<{ userId: string }>(`SELECT "userId" FROM "UserMdl" WHERE "email" = 'staff@steward.example.com'`);
     staffSub = users[0]?.userId ?? '';
     if (database === 'postgres' && server.schema !== undefined) second = await openPostgresDatabase(TEST_POSTGRES_URL, server.schema, 4);
@@ -84,6 +86,19 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
     expect(new Set(results.map((r) => r.data?.takePromise.id)).size).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM "PromiseMdl" WHERE "accountmdlID" = $1`, [account.id])).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM jobs WHERE kind = 'promise.check' AND dedupe_key LIKE $1`, [`${results[0]?.data?.takePromise.id ?? ''}:%`])).toBe(1);
+  });
+
+  it('refuses a client user taking, previewing or cancelling a promise (a client must not make promises on its debtors\' behalf)', async () => {
+    const account = await makeAccount(server.db, { clientNumber: 'C-1001' });
+    const schedule = { kind: 'single', amountCents: 1_000, dueDate: '2026-03-20' };
+    const taken = await gqlAt(server.url, client, TAKE_PROMISE, { input: { accountId: account.id, schedule, clientReference: 'client-try' } });
+    expect(taken.errors?.[0]?.errorType).toBe('Unauthorized');
+    const preview = await gqlAt(server.url, client, 'query ($a: ID!, $s: PromiseScheduleInput!) { previewPromiseSchedule(accountId: $a, schedule: $s) { seq } }', { a: account.id, s: schedule });
+    expect(preview.errors?.[0]?.errorType).toBe('Unauthorized');
+    const mine = await take({ accountId: account.id, schedule, clientReference: 'staff-takes' });
+    const cancel = await gqlAt(server.url, client, 'mutation ($id: ID!) { cancelPromise(id: $id, reason: "no") { id } }', { id: mine.data?.takePromise.id });
+    expect(cancel.errors?.[0]?.errorType).toBe('Unauthorized');
+    expect(await count(`SELECT count(*) AS n FROM "PromiseMdl" WHERE "accountmdlID" = $1 AND "status" = 'active'`, [account.id])).toBe(1);
   });
 
   it('finds the zone from the ZIP code when the debtor has none, else the organisation default', async () => {
