@@ -272,3 +272,27 @@ describe('contact-rule engine against a plain oracle', () => {
     propertyTimeout(120_000),
   );
 });
+
+describe('the web path: a consumer whose location comes resolved', () => {
+  it(
+    'gives the same decision and the same next allowed instant with the server-resolved location and no data as from the facts with the data',
+    () => {
+      fc.assert(
+        fc.property(checkArb(), fc.constantFrom(undefined, '+12125550100', '+18085550100', '+16715550100', '+15555550100'), ({ check: base, t }, phoneNumber) => {
+          const check: ContactCheck = { ...base, consumer: { ...base.consumer, phone: phoneNumber } };
+          const { channel, account, consumer } = check;
+          // The server resolves with the phone only for calls and texts, as the engine does.
+          const phone = channel === 'call' || channel === 'sms' ? consumer?.phone : null;
+          const location = resolveContactLocation({ timeZone: consumer?.timeZone, zipCode: account.zipCode, state: consumer?.state, phone }, locationData);
+          const resolved: ContactCheck = { ...check, consumer: { ...consumer, location }, at: new Date(t) };
+          const fromFacts: ContactCheck = { ...check, at: new Date(t) };
+          expect(evaluateContact(resolved, { clock })).toEqual(evaluateContact(fromFacts, { clock, locationData }));
+          const horizon = { from: new Date(t), horizonDays: 3 };
+          expect(nextAllowedInstant(resolved, { clock }, horizon)).toEqual(nextAllowedInstant(fromFacts, { clock, locationData }, horizon));
+        }),
+        propertyRuns(100),
+      );
+    },
+    propertyTimeout(60_000),
+  );
+});
