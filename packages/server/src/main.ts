@@ -5,6 +5,7 @@ import type { SeedResult } from './seed/seed.js';
 import { startServer } from './server.js';
 import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
+import { promiseJobHandlers } from './collections/promises/promise-check-job.js';
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -45,7 +46,12 @@ async function main(): Promise<void> {
   // Campaign contacts run in every server process (JOBS_ENABLED); the queue keeps them from running twice.
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer(config, { jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }) });
+    server = await startServer(config, {
+      jobHandlers: (services) => ({
+        ...campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }),
+        ...promiseJobHandlers({ db: services.db, clock: services.clock }),
+      }),
+    });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);
