@@ -6,7 +6,7 @@ import { prioritizeQueue, type QueueFacts } from '@steward/collections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/time/clock.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
-import { addStaffUser, create, gql, ok, subOf, tokenOf } from './desk-fixtures.js';
+import { addStaffUser, create, gql, ok, tokenOf } from './desk-fixtures.js';
 
 // Tuesday 14 April 2026, 10:00 in Chicago, 05:00 in Honolulu.
 const NOW = '2026-04-14T15:00:00.000Z';
@@ -84,8 +84,9 @@ describe.each(BOTH_DATABASES)('work queue on %s', (database) => {
     server = await startTestServer({ database, clock });
     await addStaffUser(server, 'lead', ['Supervisors'], 'Lee');
     bobSub = await addStaffUser(server, 'bob', [], 'Bob');
-    staffSub = await subOf(server, 'staff');
-    staff = await tokenOf(server, 'staff');
+    // A collector of their own: the demo book assigns its accounts to the seeded `staff` user.
+    staffSub = await addStaffUser(server, 'quinn', [], 'Quinn');
+    staff = await tokenOf(server, 'quinn');
     lead = await tokenOf(server, 'lead');
     for (const seed of SEEDS) {
       const client = seed.client ?? 'C-Q-1';
@@ -195,7 +196,7 @@ describe.each(BOTH_DATABASES)('work queue on %s', (database) => {
     expect(entries.slice(3).map((e) => JSON.parse(e.details) as unknown)).toEqual(Array.from({ length: 3 }, () => ({ from: staffSub, to: bobSub })));
     const collectors = await ok<{ collectors: { sub: string; username: string; name: string | null; assigned: number }[] }>(server, lead, `{ collectors { sub username name assigned } }`);
     expect(collectors.collectors.find((c) => c.sub === bobSub)).toMatchObject({ username: 'bob', assigned: 3 });
-    expect(collectors.collectors.find((c) => c.sub === staffSub)).toMatchObject({ username: 'staff', assigned: SEEDS.length - 3 });
+    expect(collectors.collectors.find((c) => c.sub === staffSub)).toMatchObject({ username: 'quinn', assigned: SEEDS.length - 3 });
     expect((await gql(server, staff, `{ collectors { sub } }`)).errors?.[0]?.errorType).toBe('Unauthorized');
     expect((await assign(lead, [moving[0] ?? ''], 'nobody')).errors?.[0]?.errorType).toBe('BadRequestException');
     expect((await assign(lead, moving, null)).data?.assignAccounts).toBe(3);
