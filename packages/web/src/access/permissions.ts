@@ -19,6 +19,9 @@ export const ROLES: readonly Role[] = ['admin', 'staff', 'client', 'pending'];
 /** The group whose members are admins (the server's ADMINS_GROUP). */
 export const ADMINS_GROUP = 'Admins';
 
+/** The group whose members supervise collectors (the server's SUPERVISORS_GROUP): any queue, bulk assignment, call overrides. */
+export const SUPERVISORS_GROUP = 'Supervisors';
+
 /** The group whose members count as staff without a staff profile (the server's STAFF_GROUP). */
 export const STAFF_GROUP = 'Staff';
 
@@ -40,6 +43,9 @@ export const ROUTE_ROLES = {
   '/apps/helpdesk/tickets': STAFF,
   '/apps/helpdesk/tickets/ticket-view': STAFF,
   '/apps/campaigns/scheduler': STAFF,
+  // The collector's desk: staff work their assigned accounts; the server refuses client users.
+  '/collections/queue': STAFF,
+  '/collections/account': STAFF,
   // The user's own account and config: every signed-in user has them.
   '/settings/profile': EVERYONE,
   '/settings/user-management': ADMIN,
@@ -92,6 +98,11 @@ export function roleOf(facts: RoleFacts): Role {
   if (facts.userType === 'staff') return 'staff';
   if (facts.clientNumber !== null && facts.clientNumber !== '') return 'client';
   return 'pending';
+}
+
+/** True for a supervisor of collectors, as the server's `isSupervisor` decides: Admins or the Supervisors group. */
+export function isSupervisor(facts: Pick<RoleFacts, 'groups'>): boolean {
+  return facts.groups.includes(ADMINS_GROUP) || facts.groups.includes(SUPERVISORS_GROUP);
 }
 
 /** The `cognito:groups` claim of a raw id token (unverified: the server decides again on every call). */

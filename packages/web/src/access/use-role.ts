@@ -1,6 +1,6 @@
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
-import { groupsOfIdToken, roleOf } from './permissions';
+import { groupsOfIdToken, isSupervisor, roleOf } from './permissions';
 import type { Role } from './permissions';
 
 /** The signed-in user's role, or null while their profile is still loading. */
@@ -13,4 +13,10 @@ export function useRole(): Role | null {
   if (status === 'idle' || status === 'loading') return null;
   // A profile that failed to load counts as none: the server will not find one either, or is down.
   return roleOf({ groups: groupsOfIdToken(idToken), userType, clientNumber, isTemporary: isTemporary || status === 'failed' });
+}
+
+/** True when the signed-in user supervises collectors (Admins or Supervisors; the server decides again on every call). */
+export function useIsSupervisor(): boolean {
+  const idToken = useSessionStore((state) => state.tokenData?.id_token ?? null);
+  return isSupervisor({ groups: groupsOfIdToken(idToken) });
 }
