@@ -12,6 +12,7 @@ import { createDelivery } from './delivery/create-delivery.js';
 import type { DevOutbox } from './delivery/dev-outbox.js';
 import type { MessageDelivery } from './delivery/message-delivery.js';
 import { registerOutboxRoutes } from './delivery/outbox-routes.js';
+import { registerTestClockRoutes, type ShiftableClock } from './time/test-clock.js';
 import { registerConfirmUserRoutes } from './hosted/confirm-user-routes.js';
 import { registerLogoutRoutes } from './hosted/logout-routes.js';
 import { serializeRequest } from './logging/request-serializer.js';
@@ -47,6 +48,8 @@ export interface AppDependencies {
   readonly operations?: readonly Operation[];
   /** Where log lines go (default stdout); tests capture them to check that secrets never appear. */
   readonly logStream?: { write(line: string): void };
+  /** A clock e2e tests move over `POST /dev/clock`; honoured in development mode only (main.ts builds it for STEWARD_TEST_CLOCK=on). */
+  readonly testClock?: ShiftableClock;
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -163,6 +166,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit }))],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
+  // Never in production, whatever the caller passed: only a development server's time may be moved.
+  if (deps.testClock !== undefined && config.mode === 'development') registerTestClockRoutes(app, deps.testClock);
   await registerCspReportRoutes(app, steward.limits, config.mode === 'development');
   await registerOptOutRoutes(app, { db: steward.db, clock: steward.clock, log: steward.log, messages: campaignMessageSettings(config), smsWebhookSecret: config.smsWebhookSecret });
 
