@@ -33,6 +33,15 @@ export default tseslint.config(
     },
   },
   {
+    // collections holds pure rules the web app bundles: no Node built-ins, no ambient process state.
+    files: ['packages/collections/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'collections must run in browsers.' }, { group: ['@steward/*'], message: 'collections depends on no other package of ours.' }] }],
+      'no-restricted-globals': ['error', { name: 'Buffer', message: 'Use Uint8Array.' }, { name: 'process', message: 'Inject configuration instead.' }],
+    },
+  },
+  {
     // Config files of tools (vite, vitest, tsup) must export default.
     files: ['**/*.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
