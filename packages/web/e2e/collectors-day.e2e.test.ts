@@ -223,7 +223,7 @@ describe("a collector's day", () => {
           await open(`/collections/queue?client=${encodeURIComponent(clientNumber)}`, 'Work queue');
           return (await page.getByRole('table', { name: /Work queue/ }).getByRole('row').nth(1).textContent()) ?? '';
         },
-        { timeout: 60_000, intervals: [2000] },
+        { timeout: 60_000, interval: 2000 },
       )
       .toMatch(/Broken promise|Follow-up due/);
     await open(`/collections/account?id=${accountId}`, `Account ${fileNumber}`);

@@ -80,7 +80,7 @@ describe('the money input', () => {
 describe('the account workspace', () => {
   beforeEach(() => resetStores());
 
-  it('posts a typed payment as integer cents, and a double submit sends one client reference', async () => {
+  it('posts a typed payment as integer cents, once for a double click, with a client reference', async () => {
     const { sent } = await openWorkspace({
       postPayment: () => POSTING,
     });

@@ -64,6 +64,13 @@ function Workspace({ accountId }: { accountId: string }) {
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
+  // The server's "callable now" is as of the last load; a quiet reload every five minutes keeps it
+  // (and the queue facts) current on a page left open, without touching the forms.
+  useEffect(() => {
+    const timer = setInterval(reload, 5 * 60_000);
+    return () => clearInterval(timer);
+  }, [reload]);
+
   const run: RunAction = useCallback(
     async (label, action) => {
       try {

@@ -57,7 +57,7 @@ export function timeIn(at: Date, zone: string | null | undefined): string {
 /** An instant as a date and time in `zone` with the zone's short name ("Dec 2, 2026, 10:00 AM MST"). */
 export function dateTimeIn(at: Date, zone: string | null | undefined): string {
   const timeZone = validZone(zone) ?? undefined;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
 }
 
 /** An ISO instant as the reader's date and time, or an en dash. */

@@ -83,7 +83,7 @@ export function AccountSummary({ workspace }: { workspace: AccountWorkspace }) {
 
 /** One debtor: contact details, local time and whether a call is allowed now (ticking with `now`). */
 export function DebtorCard({ workspace, debtor, now, onDoNotContact, busy }: { workspace: AccountWorkspace; debtor: WorkspaceDebtor; now: Date; onDoNotContact: (channel: string, on: boolean) => void; busy: boolean }) {
-  const callability = debtorCallability(workspace.account, debtor, workspace.contactRules, now);
+  const callability = debtorCallability(debtor, now);
   const dnc = doNotContactChannels(debtor.doNotContact);
   const name = debtorName(debtor);
   return (
