@@ -32,6 +32,10 @@ import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
 import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
+import { moneySchemaExtension } from './collections/graphql/money-schema.js';
+import { PaymentService } from './collections/payments/payment-service.js';
+import { PromiseService } from './collections/promises/promise-service.js';
+import { DashboardService } from './collections/dashboard/dashboard-service.js';
 import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
@@ -163,7 +167,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
-    extensions: [campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit }))],
+    extensions: [
+      campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
+      moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward), dashboard: new DashboardService(steward) }),
+    ],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
   // Never in production, whatever the caller passed: only a development server's time may be moved.

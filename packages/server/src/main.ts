@@ -6,6 +6,7 @@ import { startServer } from './server.js';
 import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
 import { ShiftableClock, testClockWanted } from './time/test-clock.js';
+import { promiseJobHandlers } from './collections/promises/promise-check-job.js';
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -48,7 +49,13 @@ async function main(): Promise<void> {
   try {
     // End-to-end tests move the server's time (STEWARD_TEST_CLOCK=on, development mode only).
     const testClock = testClockWanted(config.mode) ? new ShiftableClock() : undefined;
-    server = await startServer(config, { ...(testClock === undefined ? {} : { clock: testClock, testClock }), jobHandlers: (services) => campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }) });
+    server = await startServer(config, {
+      ...(testClock === undefined ? {} : { clock: testClock, testClock }),
+      jobHandlers: (services) => ({
+        ...campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }),
+        ...promiseJobHandlers({ db: services.db, clock: services.clock }),
+      }),
+    });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(error.message);
