@@ -36,6 +36,8 @@ import { moneySchemaExtension } from './collections/graphql/money-schema.js';
 import { PaymentService } from './collections/payments/payment-service.js';
 import { PromiseService } from './collections/promises/promise-service.js';
 import { DashboardService } from './collections/dashboard/dashboard-service.js';
+import { deskSchemaExtension } from './collections/graphql/desk-schema.js';
+import { DeskService } from './collections/desk-service.js';
 import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
       moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward), dashboard: new DashboardService(steward) }),
+      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);

@@ -229,6 +229,8 @@ export class CampaignContactRunner {
       await setEntry(this.db, entry.id, { ...statusOfAttempt(attempt?.outcome ?? SENDING), attemptedAt: now }, now, false);
       return;
     }
+    // The work queue orders by the last contact of any channel; an earlier instant never overwrites a later one.
+    await this.db.query(`UPDATE "AccountMdl" SET "lastContactAt" = $2 WHERE "id" = $1 AND ("lastContactAt" IS NULL OR "lastContactAt" < $2)`, [account.id, now]);
     await this.db.query(`UPDATE "CampaignMdl" SET "_version" = "_version" + 1, "status" = 'running', "updatedAt" = $2 WHERE "id" = $1 AND "status" = 'planned'`, [entry.campaignmdlID, now]);
     if (channel !== 'email' && channel !== 'sms') {
       // A call or letter is a task for staff; the attempt counts from now (recordCampaignContactOutcome completes it).

@@ -24,6 +24,11 @@ export const dataApiErrorCatalogue = {
     message: 'A campaign message template uses a placeholder Steward does not fill in.',
     recoverySuggestion: 'Use only {{debtor.firstName}}, {{debtor.lastName}}, {{account.fileNumber}}, {{account.balance}} and {{client.name}} in the subject and body.',
   },
+  ContactNotAllowedException: {
+    status: 200,
+    message: 'The contact rules do not allow this contact now.',
+    recoverySuggestion: 'Try again at errorInfo.nextAllowedAt (errorInfo.reasons says why), or ask a supervisor to override with a reason.',
+  },
   BatchItemsInvalid: { status: 200, message: 'Some items of the batch are invalid; nothing was written.', recoverySuggestion: 'Correct or drop the items listed in errorInfo.items (index, field, message) and send the batch again.' },
   InternalFailure: { status: 500, message: 'An internal failure occurred.', recoverySuggestion: 'Retry later; the server log has the details.' },
 } as const;

@@ -152,7 +152,9 @@ export const dataModel: readonly EntityDefinition[] = [
     },
     // A client's file number names one account: imports upsert on it (migration 0103).
     naturalKey: ['clientNumber', 'fileNumber'],
-    compositeIndexes: [['clientNumber', 'accountStatus'], ['assignedTo', 'accountStatus']],
+    compositeIndexes: [['clientNumber', 'accountStatus'], ['assignedTo', 'accountStatus'], ['assignedTo', 'promiseDueDate'], ['assignedTo', 'brokenPromiseAt'], ['assignedTo', 'followUpAt'], ['assignedTo', 'delinquencyDate']],
+    // The work queue (issue 22, migration 0109) reads a collector's accounts tier by tier: each tier's condition and order has its index.
+    compositeIndexesAddedIn: { 'assignedTo,promiseDueDate': 109, 'assignedTo,brokenPromiseAt': 109, 'assignedTo,followUpAt': 109, 'assignedTo,delinquencyDate': 109 },
     access: clientScoped,
     // The list pages sort by these columns across pages; a client's accounts by listing date or file.
     sortedIndexes: [
@@ -553,6 +555,8 @@ export const dataModel: readonly EntityDefinition[] = [
       summary: text,
       /** The entry's facts (outcome, amounts in cents, reasons…). */
       details: json,
+      /** The client's reference of the request that made the entry (recordCall): a double submit records once (migration 0109). */
+      clientReference: f('String', { indexed: true, addedIn: 109 }),
     },
     access: { read: ['staff'], create: [], update: [], delete: [] },
     sortedIndexes: [{ queryField: 'accountActivityMdlsByAccountAndAt', partitionKey: 'accountmdlID', sortKey: 'at' }],

@@ -101,6 +101,8 @@ export interface EntityDefinition {
   readonly relations?: Readonly<Record<string, Relation>>;
   /** Extra composite indexes for filters used together (id is appended to each). */
   readonly compositeIndexes?: readonly (readonly string[])[];
+  /** The migration that made each composite index (key: its fields joined by ','), when later than its columns. */
+  readonly compositeIndexesAddedIn?: Readonly<Record<string, number>>;
   /** Query fields listing records in the order of a sort key (each gets its index). */
   readonly sortedIndexes?: readonly SortedIndex[];
   /** Fields whose non-null values are unique. */

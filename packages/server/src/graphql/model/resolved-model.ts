@@ -37,6 +37,8 @@ export interface ModelEntity {
   readonly appendableFields: readonly ModelField[];
   readonly relations: ReadonlyMap<string, Relation>;
   readonly compositeIndexes: readonly (readonly string[])[];
+  /** The migration that made a composite index (fields joined by ','), when later than its columns. */
+  readonly compositeIndexesAddedIn: Readonly<Record<string, number>>;
   readonly sortedIndexes: readonly SortedIndex[];
   readonly uniqueFields: readonly string[];
   /** The migration that made a unique field unique, when later than the table. */
@@ -97,6 +99,9 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
   };
   for (const index of def.compositeIndexes ?? []) index.forEach((f) => known(f, 'an index'));
   for (const f of def.uniqueFields ?? []) known(f, 'a unique constraint');
+  for (const key of Object.keys(def.compositeIndexesAddedIn ?? {})) {
+    if (!(def.compositeIndexes ?? []).some((index) => index.join(',') === key)) throw new ModelDefinitionError(`${def.name}: compositeIndexesAddedIn names ${key}, which is not a composite index`);
+  }
   for (const f of Object.keys(def.uniqueFieldsAddedIn ?? {})) {
     if (!(def.uniqueFields ?? []).includes(f)) throw new ModelDefinitionError(`${def.name}: uniqueFieldsAddedIn names ${f}, which is not a unique field`);
   }
@@ -135,6 +140,7 @@ function resolveEntity(def: EntityDefinition): ModelEntity {
     appendableFields: fields.filter((f) => f.appendable === true),
     relations,
     compositeIndexes: def.compositeIndexes ?? [],
+    compositeIndexesAddedIn: def.compositeIndexesAddedIn ?? {},
     sortedIndexes: def.sortedIndexes ?? [],
     uniqueFields: def.uniqueFields ?? [],
     uniqueFieldsAddedIn: def.uniqueFieldsAddedIn ?? {},

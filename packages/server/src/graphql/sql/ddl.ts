@@ -85,7 +85,7 @@ export function entityIndexes(entity: ModelEntity, versions: TableVersions): Ver
     at([field.name], versions.table, `CREATE INDEX ${ident(`${t}_${field.name}_idx`)} ON ${ident(t)} (${ident(field.name)}, ${ident('id')});`);
   }
   for (const fields of entity.compositeIndexes) {
-    at(fields, versions.table, `CREATE INDEX ${ident(`${t}_${fields.join('_')}_idx`)} ON ${ident(t)} (${[...fields, 'id'].map(ident).join(', ')});`);
+    at(fields, Math.max(versions.table, entity.compositeIndexesAddedIn[fields.join(',')] ?? versions.table), `CREATE INDEX ${ident(`${t}_${fields.join('_')}_idx`)} ON ${ident(t)} (${[...fields, 'id'].map(ident).join(', ')});`);
   }
   for (const field of entity.uniqueFields) {
     const addedIn = entity.uniqueFieldsAddedIn[field];

@@ -29,6 +29,8 @@ export const LATER_MIGRATIONS: readonly { version: number; name: string; entitie
   { version: 106, name: 'campaign_messages', entities: [] },
   // Issue 22, the collector's desk: promises, follow-ups, the activity timeline; assignment and queue facts on accounts; payment fields on transactions.
   { version: 107, name: 'collectors_desk', entities: ['PromiseMdl', 'FollowUpMdl', 'AccountActivityMdl'] },
+  // Issue 22, the desk's queue and calls: the client reference of a recorded call (idempotency) and the work queue's index.
+  { version: 109, name: 'desk_queue', entities: [] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
