@@ -135,7 +135,7 @@ describe("a collector's day", () => {
     // The account of this test, of a client of its own, assigned to the collector.
     await gql('mutation ($input: CreateClientMdlInput!) { createClientMdl(input: $input) { id } }', { input: { clientNumber, clientName: `Day Lending ${id}` } });
     const account = await gql<{ createAccountMdl: { id: string } }>('mutation ($input: CreateAccountMdlInput!) { createAccountMdl(input: $input) { id } }', {
-      input: { clientNumber, fileNumber, accountStatus: 'ACTIVE', currentUpb: 900, originalUpb: 900, delinquencyDate: addDays(today, -45), zipCode: '80202', assignedTo: sub },
+      input: { clientNumber, fileNumber, accountStatus: 'ACTIVE', currentUpb: 900, originalUpbLoaded: 900, delinquencyDate: addDays(today, -45), zipCode: '80202', assignedTo: sub },
     });
     const accountId = account.createAccountMdl.id;
     await gql('mutation ($input: CreateDebtorMdlInput!) { createDebtorMdl(input: $input) { id } }', {
@@ -232,7 +232,7 @@ describe("a collector's day", () => {
     // A campaign planned for the next days reaches the account; once disputed, a new plan refuses it.
     const firstDay = addDays(tomorrow, 21);
     const campaign = await gql<{ createCampaignMdl: { id: string } }>('mutation ($input: CreateCampaignMdlInput!) { createCampaignMdl(input: $input) { id } }', {
-      input: { campaignName: `Day ${id}`, channel: 'sms', status: 'draft', accountFilter: JSON.stringify({ clientNumber }), startDate: firstDay, endDate: addDays(firstDay, 2), timeZone: ZONE, dailyWindows: JSON.stringify([{ start: '09:00', end: '20:00' }]), maxAttemptsPerAccount: 1, messageBody: 'About your account {{account.fileNumber}}' },
+      input: { campaignName: `Day ${id}`, channel: 'sms', status: 'draft', accountFilter: JSON.stringify({ clientNumber }), startDate: firstDay, endDate: addDays(firstDay, 2), timeZone: ZONE, dailyWindows: JSON.stringify([{ start: '09:00', end: '20:00' }]), maxAttemptsPerAccount: 1, messageTemplate: 'About your account {{account.fileNumber}}' },
     });
     const plan = async (): Promise<{ planned: number; refused: number }> => (await gql<{ planCampaign: { planned: number; refused: number } }>('mutation ($id: ID!) { planCampaign(id: $id) { planned refused } }', { id: campaign.createCampaignMdl.id })).planCampaign;
     expect(await plan()).toMatchObject({ planned: 1, refused: 0 });
