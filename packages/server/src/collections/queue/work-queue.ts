@@ -126,7 +126,12 @@ function decodeToken(secret: string, text: string, query: string): PageToken {
   const expected = Buffer.from(sign(secret, body));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw bad;
-  const token = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PageToken;
+  let token: PageToken;
+  try {
+    token = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PageToken;
+  } catch {
+    throw bad;
+  }
   if (token.q !== query || !Number.isInteger(token.s) || token.s < 0 || token.s >= SEGMENTS.length || !Array.isArray(token.k)) throw bad;
   return token;
 }
@@ -197,7 +202,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
     params.push(value);
     return `$${params.length}`;
   };
-  const filters = [`a."assignedTo" = ${add(collector)}`, `(a."accountStatus" IS NULL OR lower(a."accountStatus") <> ALL(${add([...CLOSED_STATUSES])}::text[]))`];
+  // $1 and $2 (today, now) are typed in every statement: a statement that does not use one still sends it, and PostgreSQL needs its type.
+  const filters = [`$1::date IS NOT NULL AND $2::timestamptz IS NOT NULL`, `a."assignedTo" = ${add(collector)}`, `(a."accountStatus" IS NULL OR lower(a."accountStatus") <> ALL(${add([...CLOSED_STATUSES])}::text[]))`];
   if ((request.clientNumber ?? '') !== '') filters.push(`a."clientNumber" = ${add(request.clientNumber)}`);
   if ((request.status ?? '') !== '') filters.push(`a."accountStatus" = ${add(request.status)}`);
   if (bucket !== null) {
