@@ -42,7 +42,7 @@ describe.each(BOTH_DATABASES)('collections operations on %s', (database) => {
     expect(page.items.map((i) => i.accountId)).toEqual([accountId]);
     expect(page.items[0]?.balanceCents).toBe(90_000);
     expect(page.items[0]?.callableNow).toBe(false);
-    expect(page.items[0]?.nextCallableAt).toBe('2026-12-01T15:00:00.000Z');
+    expect(page.items[0]?.nextCallableAt).toBe('2026-12-02T15:00:00.000Z');
   });
 
   it('reads the workspace with the JSON fields parsed', async () => {
