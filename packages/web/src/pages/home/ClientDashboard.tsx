@@ -3,7 +3,7 @@ import { EntityList } from '../entities/EntityList';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { PageHeader } from '../PageHeader';
 import { PortfolioDashboard } from './portfolio/PortfolioDashboard';
-import { greeting } from './StaffDashboard';
+import { greeting } from './greeting';
 
 /** `/` for client users: their organisation's accounts. */
 export function ClientDashboard() {

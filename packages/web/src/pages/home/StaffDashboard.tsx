@@ -3,14 +3,8 @@ import { displayName, useUserStore } from '../../stores/user-store';
 import { EntityList } from '../entities/EntityList';
 import { TICKET_PRIORITY } from '../helpdesk/ticket-codes';
 import { PageHeader } from '../PageHeader';
+import { greeting } from './greeting';
 import { PortfolioDashboard } from './portfolio/PortfolioDashboard';
-
-/** The greeting for the hour of the day. */
-export function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
-}
 
 /** `/` for staff: the portfolio's charts (theirs, or everything for supervisors) and open tickets. */
 export function StaffDashboard() {
