@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForSuite, newContext, saveScreenshot } from './browser';
 import { demoPerson, expectHeading, signIn } from './people';
 import type { Person } from './people';
@@ -130,7 +130,8 @@ describe("a collector's day", () => {
 
     await signIn(page, server.baseUrl, collector, { path: '/login' });
     await open('/', 'Dashboard');
-    const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+    const sub = claims.sub;
 
     // The account of this test, of a client of its own, assigned to the collector.
     await gql('mutation ($input: CreateClientMdlInput!) { createClientMdl(input: $input) { id } }', { input: { clientNumber, clientName: `Day Lending ${id}` } });

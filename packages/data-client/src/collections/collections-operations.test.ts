@@ -25,7 +25,8 @@ describe.each(BOTH_DATABASES)('collections operations on %s', (database) => {
     clock = new ManualClock(EVENING);
     server = await startTestServer({ database, clock });
     const tokens = await issueTokensFor(server, 'staff');
-    const sub = JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string;
+    const claims = JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+    const sub = claims.sub;
     staff = createDataClient({ graphqlEndpoint: `${server.url}/graphql`, tokenSource: async () => (await issueTokensFor(server, 'staff')).AccessToken });
     desk = createCollectionsOperations(staff.transport);
     const client = createDataClient({ graphqlEndpoint: `${server.url}/graphql`, tokenSource: async () => (await issueTokensFor(server, 'client')).AccessToken });

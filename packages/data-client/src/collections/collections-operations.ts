@@ -415,7 +415,8 @@ function defined<T extends object>(input: T): T {
 export function createCollectionsOperations(transport: GraphqlTransport): CollectionsOperations {
   async function run<T>(document: string, variables: Record<string, unknown>, field: string): Promise<T> {
     try {
-      return (await transport.request<Record<string, T>>(document, variables))[field] as T;
+      const data = await transport.request<Record<string, T>>(document, variables);
+      return data[field];
     } catch (error) {
       throw collectionsError(error);
     }

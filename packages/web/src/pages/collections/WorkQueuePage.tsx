@@ -121,7 +121,7 @@ export function WorkQueuePage() {
 
   const open = useCallback((index: number) => {
     const item = items[index];
-    if (item !== undefined) navigate(accountPath(item.accountId));
+    if (item !== undefined) void navigate(accountPath(item.accountId));
   }, [items, navigate]);
 
   const openNext = (): void => {

@@ -128,7 +128,7 @@ export function promiseRequest(form: { kind: PromiseKindChoice; amount: string; 
 }
 
 function scheduleInput(request: PromiseScheduleRequest): PromiseScheduleInput {
-  return request as PromiseScheduleInput;
+  return request;
 }
 
 /** Take a promise to pay, with its schedule previewed as it is typed. */
