@@ -19,9 +19,6 @@ export const ROLES: readonly Role[] = ['admin', 'staff', 'client', 'pending'];
 /** The group whose members are admins (the server's ADMINS_GROUP). */
 export const ADMINS_GROUP = 'Admins';
 
-/** The group whose members supervise collectors (the server's SUPERVISORS_GROUP): any queue, bulk assignment, call overrides. */
-export const SUPERVISORS_GROUP = 'Supervisors';
-
 /** The group whose members count as staff without a staff profile (the server's STAFF_GROUP). */
 export const STAFF_GROUP = 'Staff';
 
@@ -98,11 +95,6 @@ export function roleOf(facts: RoleFacts): Role {
   if (facts.userType === 'staff') return 'staff';
   if (facts.clientNumber !== null && facts.clientNumber !== '') return 'client';
   return 'pending';
-}
-
-/** True for a supervisor of collectors, as the server's `isSupervisor` decides: Admins or the Supervisors group. */
-export function isSupervisor(facts: Pick<RoleFacts, 'groups'>): boolean {
-  return facts.groups.includes(ADMINS_GROUP) || facts.groups.includes(SUPERVISORS_GROUP);
 }
 
 /** The `cognito:groups` claim of a raw id token (unverified: the server decides again on every call). */

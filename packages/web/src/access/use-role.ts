@@ -1,6 +1,6 @@
 import { useSessionStore } from '../stores/session-store';
 import { useUserStore } from '../stores/user-store';
-import { groupsOfIdToken, isSupervisor, roleOf } from './permissions';
+import { groupsOfIdToken, roleOf } from './permissions';
 import type { Role } from './permissions';
 
 /** The signed-in user's role, or null while their profile is still loading. */
@@ -15,8 +15,3 @@ export function useRole(): Role | null {
   return roleOf({ groups: groupsOfIdToken(idToken), userType, clientNumber, isTemporary: isTemporary || status === 'failed' });
 }
 
-/** True when the signed-in user supervises collectors (Admins or Supervisors; the server decides again on every call). */
-export function useIsSupervisor(): boolean {
-  const idToken = useSessionStore((state) => state.tokenData?.id_token ?? null);
-  return isSupervisor({ groups: groupsOfIdToken(idToken) });
-}

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConflictError } from '@steward/data-client';
 import type { AccountWorkspace, CollectionsPromise, LedgerEntry } from '@steward/data-client';
-import { useIsSupervisor } from '../../access/use-role';
+import { useIsSupervisor } from '../../access/supervisor';
 import { LiveRegion } from '../../ui/LiveRegion';
 import { Spinner } from '../../ui/Spinner';
 import { PageHeader } from '../PageHeader';

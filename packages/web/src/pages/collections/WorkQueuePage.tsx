@@ -6,7 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AGING_BUCKETS, formatCents } from '@steward/collections';
 import type { Collector, WorkQueueItem } from '@steward/data-client';
-import { useIsSupervisor } from '../../access/use-role';
+import { useIsSupervisor } from '../../access/supervisor';
 import { useServices } from '../../app/ports-context';
 import { Button } from '../../ui/Button';
 import { LiveRegion } from '../../ui/LiveRegion';

@@ -1,4 +1,4 @@
-import { useIsSupervisor } from '../../access/use-role';
+import { useIsSupervisor } from '../../access/supervisor';
 import { displayName, useUserStore } from '../../stores/user-store';
 import { EntityList } from '../entities/EntityList';
 import { TICKET_PRIORITY } from '../helpdesk/ticket-codes';
