@@ -7,6 +7,8 @@ export type { MoneyErrorCode, PromiseRuleErrorCode, LocalDateErrorCode } from '.
 export { parseDollarsToCents, formatCents, isCents } from './money/cents.js';
 export type { Cents } from './money/cents.js';
 
+export type { Clock } from './dates/clock.js';
+export { fixedClock } from './dates/clock.js';
 export { localDateOf, addLocalDays, startOfLocalDay, isLocalDate, daysBetween, localDayNumber, localDateOfDayNumber } from './dates/local-date.js';
 export type { LocalDate } from './dates/local-date.js';
 
@@ -34,3 +36,14 @@ export type { CallOutcome, CallOutcomeEffects } from './calls/call-outcomes.js';
 
 export { queueTier, compareQueueEntries, prioritizeQueue } from './queue/work-queue.js';
 export type { QueueFacts, QueueReason } from './queue/work-queue.js';
+
+export * from './contact-rules/index.js';
+
+export { CampaignSettingsError, MAX_CAMPAIGN_DAYS, readAccountFilter, readCampaignSettings } from './campaigns/campaign-settings.js';
+export type { AccountFilter, CampaignRow, CampaignSettings } from './campaigns/campaign-settings.js';
+export * from './campaigns/plan-campaign.js';
+export { decideDueContact } from './campaigns/due-decision.js';
+export type { DueDecision } from './campaigns/due-decision.js';
+export * from './campaigns/campaign-message.js';
+
+export * from './loans/loan-math.js';

@@ -4,7 +4,7 @@
 // makes the runner refuse the debtor's next contact on that channel when it comes due.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINI_MIRANDA } from '../src/campaigns/messages/campaign-message.js';
+import { MINI_MIRANDA } from '@steward/collections';
 import { campaignMessageSettings, optOutDebtors } from '../src/campaigns/messages/opt-out.js';
 import { campaignJobHandlers } from '../src/campaigns/runner/contact-handler.js';
 import { JobRunner } from '../src/jobs/job-runner.js';

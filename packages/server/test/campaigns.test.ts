@@ -4,7 +4,7 @@
 // nothing sent twice; and two server processes on one PostgreSQL sending each contact once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignJobHandlers, closeIfFinished } from '../src/campaigns/runner/contact-handler.js';
-import { MINI_MIRANDA } from '../src/campaigns/messages/campaign-message.js';
+import { MINI_MIRANDA } from '@steward/collections';
 import { campaignMessageSettings } from '../src/campaigns/messages/opt-out.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { ManualClock } from '../src/time/clock.js';

@@ -1,24 +1,16 @@
 // Calendar dates as the debtor's wall calendar shows them ('YYYY-MM-DD' in their time zone), and the
 // instants where such a day begins. Zone data comes from the platform's Intl (the tz database Node and
 // browsers carry), so daylight-saving changes need no table of ours.
+import { formatLocalDate, parseLocalDate } from '../contact-rules/local-time.js';
 import { LocalDateError } from '../errors/rule-errors.js';
 
 /** A calendar date 'YYYY-MM-DD' in the debtor's time zone. */
 export type LocalDate = string;
 
 const DAY_MS = 86_400_000;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Days since 1970-01-01 of a real 'YYYY-MM-DD' date, or null. */
-function dayNumberOrNull(date: string): number | null {
-  const match = LOCAL_DATE.exec(date);
-  if (match === null) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return ms / DAY_MS;
-}
+/** Days since 1970-01-01 of a real 'YYYY-MM-DD' date, or null (the engine's own reading of dates). */
+const dayNumberOrNull = parseLocalDate;
 
 /** Whether text is a real calendar date written 'YYYY-MM-DD' (no 2026-02-30). */
 export function isLocalDate(text: string): text is LocalDate {
@@ -36,9 +28,7 @@ export function localDayNumber(date: LocalDate): number {
 
 /** The local date of a day number (days since 1970-01-01). */
 export function localDateOfDayNumber(day: number): LocalDate {
-  const text = new Date(day * DAY_MS).toISOString();
-  // Years beyond 9999 print with a sign and six digits; no schedule reaches them, but never mis-slice.
-  return text.startsWith('+') || text.startsWith('-') ? text.slice(0, 13) : text.slice(0, 10);
+  return formatLocalDate(day);
 }
 
 /** The date `days` days after `date` (before, when negative). */

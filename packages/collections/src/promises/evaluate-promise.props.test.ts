@@ -68,7 +68,7 @@ function simulate(s: Scenario): PromiseEvaluation {
     }
     s.installments.forEach((installment, i) => {
       const lastKeep = dayOf(installment.dueDate) + s.graceDays;
-      if (lastKeep === day && paid[i] < owed[i] && day < dayOf(s.today) && brokenOn === null) brokenOn = dateOf(day + 1);
+      if (!s.cancelled && lastKeep === day && paid[i] < owed[i] && day < dayOf(s.today) && brokenOn === null) brokenOn = dateOf(day + 1);
     });
   }
   const todayDay = dayOf(s.today);

@@ -106,6 +106,10 @@ describe('evaluatePromise', () => {
     expect(result.status).toBe('cancelled');
     expect(result.installments.map((i) => i.state)).toEqual(['kept', 'cancelled', 'cancelled']);
     expect(result.nextDueDate).toBeNull();
+    // Deadlines passing after a cancellation are no break.
+    const later = evaluatePromise({ installments: THREE, graceDays: 3, payments: [], takenOn: TAKEN, today: '2027-02-01', cancelled: true });
+    expect(later.status).toBe('cancelled');
+    expect(later.brokenOn).toBeNull();
   });
 
   it('applies same-day payments in id order, so the outcome does not depend on the order given', () => {

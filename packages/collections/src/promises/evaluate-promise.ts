@@ -45,7 +45,7 @@ function countedPayments(payments: readonly PromisePayment[], takenOn: LocalDate
  * debtor's local date). Payments dated before takenOn or after today, and non-positive amounts, do
  * not count; reversed payments must be left out by the caller. An installment is kept when paid in
  * full, partially_kept when paid in part, broken when unpaid after its lastKeepDate (due date + grace),
- * else pending; cancelled promises show every unkept installment cancelled. The promise is broken from
+ * else pending; cancelled promises show every unkept installment cancelled and no brokenOn. The promise is broken from
  * the day after the first lastKeepDate by which its installment was not paid in full (a later catch-up
  * does not mend it), kept when every installment is kept, cancelled when cancelled, else active.
  */
@@ -86,15 +86,17 @@ export function evaluatePromise(input: PromiseEvaluationInput): PromiseEvaluatio
     unapplied += left;
   }
 
+  const cancelled = input.cancelled === true;
   let brokenOn: LocalDate | null = null;
+  // A cancelled promise has no deadlines left: when it was cancelled is not known here, so a deadline
+  // after the cancellation must not read as a break (the server keeps brokenAt of one that broke first).
   for (const [index, installment] of input.installments.entries()) {
-    if (paidInTime[index] < installment.amountCents && lastKeep[index] < today) {
+    if (!cancelled && paidInTime[index] < installment.amountCents && lastKeep[index] < today) {
       const day = addLocalDays(lastKeep[index], 1);
       if (brokenOn === null || day < brokenOn) brokenOn = day;
     }
   }
 
-  const cancelled = input.cancelled === true;
   const installments: EvaluatedInstallment[] = input.installments.map((installment, index) => {
     let state: InstallmentState;
     if (paid[index] >= installment.amountCents) state = 'kept';

@@ -1,19 +1,15 @@
 // The campaign operations behind the GraphQL fields: plan a campaign (load, plan, write in one
 // transaction; in the request, or in a campaign.plan job when it selects many accounts), the plan's
 // calendar by day, and staff recording the outcome of a call or letter task.
+import type { CampaignSettings, ContactRuleSet, PlanEntry } from '@steward/collections';
+import { CampaignSettingsError, ContactRulesError, DAY_MS, candidateDays, formatLocalDate, planCampaign, readCampaignSettings, zonedTime } from '@steward/collections';
 import type { Database, Queryable } from '../db/database.js';
 import type { ClaimedJob } from '../jobs/job-queue.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import type { JobContext } from '../jobs/job-runner.js';
 import type { Clock } from '../time/clock.js';
-import type { ContactRuleSet } from './contact-rules/index.js';
-import { ContactRulesError } from './contact-rules/index.js';
-import { DAY_MS, formatLocalDate, zonedTime } from './contact-rules/local-time.js';
+import { serverLocationData } from './contact-rules/location-data.js';
 import { loadContactRuleSet } from './contact-rule-store.js';
-import type { CampaignSettings } from './planner/campaign-settings.js';
-import { CampaignSettingsError, readCampaignSettings } from './planner/campaign-settings.js';
-import type { PlanEntry } from './planner/plan-campaign.js';
-import { candidateDays, planCampaign } from './planner/plan-campaign.js';
 import type { CampaignPlanJobPayload, CampaignRecord } from './planner/plan-store.js';
 import { CAMPAIGN_PLAN_JOB, countAccounts, INLINE_PLAN_ACCOUNTS, loadCampaign, loadDebtors, loadKeptContacts, loadPlanningHistory, MAX_PLAN_ACCOUNTS, replacePlan, selectAccounts } from './planner/plan-store.js';
 
@@ -263,7 +259,7 @@ export class CampaignService {
       // Accounts are planned independently (history and limits are per debt), so slices add up to the whole plan.
       const slice = accounts.slice(i, i + PLAN_SLICE);
       const of = <T>(groups: ReadonlyMap<string, T[]>): T[] => slice.flatMap((a) => groups.get(a.id) ?? []);
-      entries.push(...planCampaign({ campaign: settings, accounts: slice, debtors: of(debtors), history: of(history), kept, rules }, { clock }));
+      entries.push(...planCampaign({ campaign: settings, accounts: slice, debtors: of(debtors), history: of(history), kept, rules }, { clock, locationData: serverLocationData }));
       await new Promise((resolve) => setImmediate(resolve));
       await heartbeat?.();
     }

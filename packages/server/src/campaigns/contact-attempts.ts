@@ -1,8 +1,8 @@
 // The record of every contact a campaign attempted (table contact_attempts, migration 0007): the
 // history the contact-rule engine counts (7 calls in 7 days, conversation cool-down) comes from here.
 import { randomUUID } from 'node:crypto';
+import type { ContactChannel, ContactHistoryEntry } from '@steward/collections';
 import { isUniqueViolation, type Queryable } from '../db/database.js';
-import type { ContactChannel, ContactHistoryEntry } from './contact-rules/index.js';
 
 /** One attempted contact. */
 export interface ContactAttempt {

@@ -1,8 +1,8 @@
 // The contact rules as data (ContactRuleMdl rows) turned into the engine's rule set. The planner and
 // the runner read them afresh each time, so a rule an Admin changes applies to the next contact.
+import type { ContactRule, ContactRuleSet } from '@steward/collections';
+import { ContactRulesError, compileRuleSet } from '@steward/collections';
 import type { Queryable } from '../db/database.js';
-import type { ContactRule, ContactRuleSet } from './contact-rules/index.js';
-import { compileRuleSet, ContactRulesError } from './contact-rules/index.js';
 
 interface RuleRow {
   id: string;

@@ -1,8 +1,7 @@
-/** Source of the current time, injected so tests can move time forward (expiry of codes, tokens, sessions). */
-export interface Clock {
-  /** The current instant. */
-  now(): Date;
-}
+import type { Clock } from '@steward/collections';
+
+/** Source of the current time, injected so tests can move time forward (expiry of codes, tokens, sessions): the collections rules' Clock. */
+export type { Clock };
 
 /** The wall clock. */
 export const systemClock: Clock = { now: () => new Date() };

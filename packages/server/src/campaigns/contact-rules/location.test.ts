@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveContactLocation } from './location.js';
+import type { LocationFacts } from '@steward/collections';
+import { resolveContactLocation as resolveWith } from '@steward/collections';
+import { serverLocationData } from './location-data.js';
 import { allUsTimeZones } from './zip-time-zones.js';
+
+/** The engine's resolution over the server's datasets. */
+const resolveContactLocation = (facts: LocationFacts) => resolveWith(facts, serverLocationData);
 
 describe('resolveContactLocation', () => {
   it('takes a known IANA zone alone when nothing else is known', () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { deserialize } from 'bson';
-import { canonicalTimeZone } from './local-time.js';
+import { canonicalTimeZone } from '@steward/collections';
 
 let table: ReadonlyMap<string, readonly string[]> | undefined;
 

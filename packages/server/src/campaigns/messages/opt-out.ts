@@ -3,9 +3,9 @@
 // an HMAC of the debtor and the channel under a key derived from SIGNING_KEY_SECRET: unguessable, needs
 // no login and no stored state, and names nothing but an opaque id.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ContactChannel, DoNotContact } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
-import type { ContactChannel, DoNotContact } from '../contact-rules/index.js';
 import { readDoNotContact } from '../planner/plan-store.js';
 
 /** The channels a consumer can opt out of from a message. */

@@ -2,12 +2,10 @@
 // SQL; their debtors; the contact history) and writes a plan in place of the previous one, each
 // planned contact with its queue job. Every statement takes a Queryable so one transaction holds all.
 import { randomUUID } from 'node:crypto';
+import type { AccountFilter, CampaignRow, ContactChannel, ContactHistoryEntry, DoNotContact, KeptContact, PlanAccount, PlanDebtor, PlanEntry } from '@steward/collections';
+import { CONTACT_CHANNELS } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { ContactChannel, ContactHistoryEntry, DoNotContact } from '../contact-rules/index.js';
-import { CONTACT_CHANNELS } from '../contact-rules/index.js';
-import type { AccountFilter, CampaignRow } from './campaign-settings.js';
-import type { KeptContact, PlanAccount, PlanDebtor, PlanEntry } from './plan-campaign.js';
 
 /** The job kind of a planned contact. */
 export const CAMPAIGN_CONTACT_JOB = 'campaign.contact';

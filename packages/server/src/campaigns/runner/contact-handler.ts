@@ -2,6 +2,8 @@
 // account, debtor, history and rules, asks the engine again at the real instant, and only then acts.
 // The attempt is recorded before anything is sent (unique per job), so a retried or taken-over job
 // finds it and never sends twice: delivery is at most once.
+import type { CampaignSettings, ContactChannel, ContactRefusal, PlanAccount, PlanRefusal, RenderedMessage } from '@steward/collections';
+import { CampaignSettingsError, DAY_MS, decideDueContact, accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, readCampaignSettings, refusalSubject, renderCampaignMessage } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import type { MessageDelivery } from '../../delivery/message-delivery.js';
 import { JobQueue, type ClaimedJob } from '../../jobs/job-queue.js';
@@ -10,20 +12,12 @@ import type { Clock } from '../../time/clock.js';
 import { silentLogger, type Logger } from '../../user-pool/operations/logger.js';
 import { CampaignService } from '../campaign-service.js';
 import { contactHistory, recordContactAttempt } from '../contact-attempts.js';
-import type { ContactChannel, ContactRefusal } from '../contact-rules/index.js';
-import { DAY_MS } from '../contact-rules/local-time.js';
+import { serverLocationData } from '../contact-rules/location-data.js';
 import { loadContactRuleSet } from '../contact-rule-store.js';
-import type { CampaignSettings } from '../planner/campaign-settings.js';
-import { CampaignSettingsError, readCampaignSettings } from '../planner/campaign-settings.js';
-import type { PlanAccount, PlanRefusal } from '../planner/plan-campaign.js';
-import { accountFor, attributeReasons, consumerOf, debtCallZones, debtorNameOf, isContactChannel, missingAddress, refusalSubject } from '../planner/plan-campaign.js';
 import type { DebtorRecord } from '../planner/plan-store.js';
 import { CAMPAIGN_CONTACT_JOB, CAMPAIGN_PLAN_JOB, contactJobKey, loadCampaign, loadDebtor, loadDebtors } from '../planner/plan-store.js';
-import type { RenderedMessage } from '../messages/campaign-message.js';
-import { renderCampaignMessage } from '../messages/campaign-message.js';
 import type { CampaignMessageSettings } from '../messages/opt-out.js';
 import { optOutUrl } from '../messages/opt-out.js';
-import { decideDueContact } from './due-decision.js';
 
 /** What the handler needs. */
 export interface ContactHandlerDeps {
@@ -179,7 +173,7 @@ export class CampaignContactRunner {
     const history = await contactHistory(this.db, account.id, new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
     const rules = await loadContactRuleSet(this.db);
     // Calls about the debt are counted on the calendar of each of its debtors, as the planner counts them.
-    const callLimitZones = channel === 'call' ? debtCallZones(account, await loadDebtors(this.db, [account.id])) : [];
+    const callLimitZones = channel === 'call' ? debtCallZones(account, await loadDebtors(this.db, [account.id]), serverLocationData) : [];
     const check = { channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history, campaign: settings.schedule, rules, at: now, callLimitZones };
     // The days of the debtor's other contacts in this campaign: a move must not land on one of them.
     const taken = await this.db.query<{ planDate: string }>(
@@ -187,7 +181,7 @@ export class CampaignContactRunner {
         WHERE "campaignmdlID" = $1 AND "debtormdlID" = $2 AND "id" <> $3 AND "status" IN ('planned', 'sent', 'task', 'done', 'failed') AND "planDate" IS NOT NULL`,
       [entry.campaignmdlID, debtor.id, entry.id],
     );
-    const decision = decideDueContact(check, settings, { clock: this.clock }, new Set(taken.map((t) => t.planDate)));
+    const decision = decideDueContact(check, settings, { clock: this.clock, locationData: serverLocationData }, new Set(taken.map((t) => t.planDate)));
     if (decision.kind === 'refuse') {
       // Refused at the due instant: the entry keeps that instant, which the reasons' local times describe.
       await setEntry(this.db, entry.id, { status: 'refused', reasons: attributeReasons(decision.reasons, subject) }, now, true);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { TextField } from '../../ui/TextField';
 import { formatMoney } from '../entities/format';
 import { PageHeader } from '../PageHeader';
-import { checkAmount, checkRate, checkYears, monthlyPayment } from './loan-math';
+import { checkAmount, checkRate, checkYears, monthlyPayment } from '@steward/collections';
 
 /** /mortgages/estimator: the monthly payment of a loan, recalculated as the numbers change. */
 export function EstimatorPage() {

@@ -7,7 +7,7 @@ import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
 import { ACCOUNT_FIELDS } from './account-fields';
-import { checkLoanTerms, modificationOptions } from './loan-math';
+import { checkLoanTerms, modificationOptions } from '@steward/collections';
 import '../../ui/print.css';
 
 function OptionsDocument({ row, params }: { row: EntityRow; params: URLSearchParams }) {

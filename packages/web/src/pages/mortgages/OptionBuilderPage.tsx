@@ -18,9 +18,9 @@ import { RecordState } from '../entities/RecordState';
 import { useEntity } from '../entities/use-entity';
 import { PageHeader } from '../PageHeader';
 import { ACCOUNT_FIELDS } from './account-fields';
-import { checkLoanTerms, modificationOptions } from './loan-math';
+import { checkLoanTerms, modificationOptions } from '@steward/collections';
 import { ACCOUNT_STATUS, TRANSACTION_TYPE } from './mortgage-codes';
-import type { LoanTermsInput, ModificationOption } from './loan-math';
+import type { LoanTermsInput, ModificationOption } from '@steward/collections';
 
 /** How many saved options of one account the builder lists. */
 export const SAVED_OPTIONS_LIMIT = 50;

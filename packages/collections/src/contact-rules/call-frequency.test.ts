@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../time/clock.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import type { ContactDecision, ContactHistoryEntry, ContactRefusalCode } from './contact-types.js';
 import type { ContactCheck } from './evaluate-contact.js';
 import { evaluateContact, nextAllowedInstant } from './evaluate-contact.js';
+import { locationData } from '../../test/location-data.js';
 
 const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
 const codes = (decision: ContactDecision): ContactRefusalCode[] => (decision.allowed ? [] : decision.reasons.map((r) => r.code));
 const call = (at: string, extra: Partial<ContactHistoryEntry> = {}): ContactHistoryEntry => ({ at: new Date(at), channel: 'call', ...extra });
 // A New York consumer: EDT (UTC-4) through April and August 2026.
 const check = (at: string, history: ContactHistoryEntry[], subject: Partial<ContactCheck> = {}): ContactRefusalCode[] =>
-  codes(evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history, ...subject, at: new Date(at) }, { clock }));
+  codes(evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history, ...subject, at: new Date(at) }, { clock, locationData }));
 
 // Regulation F comment 14(b)(2)(i)-1.i: seven calls from Wednesday April 1 to Tuesday April 7.
 const sevenCallsApril1To7 = ['01', '02', '03', '04', '05', '06', '07'].map((d) => call(`2026-04-${d}T14:00:00Z`));
@@ -63,7 +64,7 @@ describe('Regulation F call frequency (7 calls in 7 consecutive days, per debt)'
     expect(check('2026-04-07T18:00:00Z', two, boston)).toEqual(['CALL_LIMIT_REACHED']);
     expect(check('2026-04-08T18:00:00Z', two, boston)).toEqual([]);
     expect(check('2026-04-07T18:00:00Z', two, { rules })).toEqual([]);
-    const decision = evaluateContact({ channel: 'call', account: boston.account, rules, history: two, at: new Date('2026-04-07T18:00:00Z') }, { clock });
+    const decision = evaluateContact({ channel: 'call', account: boston.account, rules, history: two, at: new Date('2026-04-07T18:00:00Z') }, { clock, locationData });
     expect(decision.allowed ? [] : decision.reasons[0].sources).toEqual(['state MA']);
   });
 
@@ -105,9 +106,9 @@ describe('Regulation F conversation cooldown (no call within 7 consecutive days,
   });
 
   it('says when calls may resume, and nextAllowedInstant finds 08:00 local that day', () => {
-    const decision = evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history: [conversation], at: new Date('2026-08-14T14:00:00Z') }, { clock });
+    const decision = evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history: [conversation], at: new Date('2026-08-14T14:00:00Z') }, { clock, locationData });
     expect(decision.allowed ? '' : decision.reasons[0].message).toContain('calls may resume on 2026-08-20');
-    const next = nextAllowedInstant({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history: [conversation] }, { clock }, { from: new Date('2026-08-14T14:00:00Z') });
+    const next = nextAllowedInstant({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, history: [conversation] }, { clock, locationData }, { from: new Date('2026-08-14T14:00:00Z') });
     expect(next?.toISOString()).toBe('2026-08-20T12:00:00.000Z');
   });
 });

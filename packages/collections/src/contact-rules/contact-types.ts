@@ -1,3 +1,5 @@
+import type { ContactLocation } from './location.js';
+
 // The engine's inputs and answers, as plain data: a planner, a job runner or a GraphQL resolver builds
 // them from database rows (AccountMdl and the contact history) and hands them in; nothing here reads a
 // database, a clock or the network.
@@ -69,6 +71,12 @@ export interface ContactConsumer {
   /** The number calls and texts go to; its area code is one more zone the consumer may be in (calls and texts only). */
   readonly phone?: string | null;
   readonly doNotContact?: DoNotContact;
+  /**
+   * Where the consumer may be, already resolved (by the server, from its location data): used as is,
+   * instead of resolving timeZone, the account's ZIP code, state and phone again. For a call or text
+   * it must have been resolved with the phone; for email and letters, without.
+   */
+  readonly location?: ContactLocation;
 }
 
 /** A contact already made or already scheduled on the account. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, checkLoanTerms, checkYears, modificationOptions, monthlyPayment, parseAmountInput } from './loan-math';
+import { checkAmount, checkLoanTerms, checkYears, modificationOptions, monthlyPayment, parseAmountInput } from './loan-math.js';
 
 describe('monthlyPayment', () => {
   it('matches the textbook amortised payment (200,000 at 6 % over 30 years is 1,199.10)', () => {

@@ -1,6 +1,6 @@
 // A campaign's settings as the planner and the runner use them, read from a CampaignMdl row and checked
 // once: a bad filter, window or zone is one typed error listing every problem, never a half-made plan.
-import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '../messages/campaign-message.js';
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from './campaign-message.js';
 import type { CampaignSchedule, ContactChannel } from '../contact-rules/index.js';
 import { CONTACT_CHANNELS } from '../contact-rules/index.js';
 import { canonicalTimeZone, parseLocalDate, parseTimeOfDay } from '../contact-rules/local-time.js';

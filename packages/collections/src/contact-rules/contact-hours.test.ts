@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../time/clock.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import type { ContactDecision, ContactRefusalCode } from './contact-types.js';
 import type { ContactCheck, ContactSubject } from './evaluate-contact.js';
 import { allowedIntervals, allowedIntervalsOnDay, evaluateContact } from './evaluate-contact.js';
+import { locationData } from '../../test/location-data.js';
 
 const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
 const codes = (decision: ContactDecision): ContactRefusalCode[] => (decision.allowed ? [] : decision.reasons.map((r) => r.code));
 const check = (at: string, subject: Partial<ContactCheck> = {}): ContactRefusalCode[] =>
-  codes(evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, ...subject, at: new Date(at) }, { clock }));
+  codes(evaluateContact({ channel: 'call', account: { id: 'acc-1', zipCode: '10001' }, ...subject, at: new Date(at) }, { clock, locationData }));
 const windows = (subject: ContactSubject, from: string, to: string): string[][] =>
-  allowedIntervals(subject, { from: new Date(from), to: new Date(to) }).map((i) => [i.start.toISOString(), i.end.toISOString()]);
+  allowedIntervals(subject, { from: new Date(from), to: new Date(to) }, { locationData }).map((i) => [i.start.toISOString(), i.end.toISOString()]);
 
 describe('contact hours in the consumer local time', () => {
   it('allows calls from 08:00 up to but not including 21:00 New York time', () => {
@@ -71,7 +72,7 @@ describe('contact hours in the consumer local time', () => {
     expect(check('2025-07-01T23:30:00Z', nowhere)).toEqual([]);
     // 01:00Z is 21:00 in Puerto Rico.
     expect(check('2025-07-02T01:00:00Z', nowhere)).toEqual(['OUTSIDE_CONTACT_HOURS']);
-    const decision = evaluateContact({ channel: 'call', account: { id: 'a' }, at: new Date('2025-07-01T22:30:00Z') }, { clock });
+    const decision = evaluateContact({ channel: 'call', account: { id: 'a' }, at: new Date('2025-07-01T22:30:00Z') }, { clock, locationData });
     expect(decision.allowed ? '' : decision.reasons[0].message).toContain('Pacific/Palau');
   });
 
@@ -101,7 +102,7 @@ describe('contact hours in the consumer local time', () => {
   it('gives a campaign day the part of its daily window that suits the consumer', () => {
     const subject = { channel: 'call' as const, account: { id: 'a', zipCode: '90001' }, campaign: { timeZone: 'America/New_York', windows: [{ start: '09:00', end: '17:00' }] } };
     // 09:00-17:00 EDT is 13:00-21:00Z; the Los Angeles consumer can be called from 08:00 PDT = 15:00Z.
-    expect(allowedIntervalsOnDay(subject, '2026-06-01').map((i) => [i.start.toISOString(), i.end.toISOString()])).toEqual([
+    expect(allowedIntervalsOnDay(subject, '2026-06-01', { locationData }).map((i) => [i.start.toISOString(), i.end.toISOString()])).toEqual([
       ['2026-06-01T15:00:00.000Z', '2026-06-01T21:00:00.000Z'],
     ]);
     expect(check('2026-06-01T14:30:00Z', subject)).toEqual(['OUTSIDE_CONTACT_HOURS']);
@@ -114,7 +115,7 @@ describe('contact hours in the consumer local time', () => {
       account: { id: 'a', zipCode: '10001' },
       campaign: { timeZone: 'America/New_York', windows: [{ start: '01:30', end: '03:30' }] },
     };
-    expect(allowedIntervalsOnDay(subject, '2025-03-09').map((i) => [i.start.toISOString(), i.end.toISOString()])).toEqual([
+    expect(allowedIntervalsOnDay(subject, '2025-03-09', { locationData }).map((i) => [i.start.toISOString(), i.end.toISOString()])).toEqual([
       ['2025-03-09T06:30:00.000Z', '2025-03-09T07:30:00.000Z'],
     ]);
   });

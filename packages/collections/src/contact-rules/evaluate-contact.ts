@@ -3,7 +3,7 @@
 // per campaign day allowedIntervalsOnDay) and the first of them found (nextAllowedInstant). Both
 // answers come from the same rules; the property tests hold them to each other and to a simple oracle.
 
-import type { Clock } from '../../time/clock.js';
+import type { Clock } from '../dates/clock.js';
 import { checkCallFrequency, cooldownIntervals, exceededCallLimit, zoneCallHistory } from './call-frequency.js';
 import type { ZoneCallHistory } from './call-frequency.js';
 import { channelNoun, checkContactHours, contactHoursIntervals, hoursOf } from './contact-hours.js';
@@ -20,7 +20,7 @@ import type { Interval } from './intervals.js';
 import { intersectIntervals, normalizeIntervals, subtractIntervals } from './intervals.js';
 import type { MinuteWindow } from './local-time.js';
 import { DAY_MS, MINUTE_MS, canonicalTimeZone, formatLocalDate, formatTimeOfDay, instantsInLocalWindows, parseLocalDate, parseTimeOfDay, zonedTime } from './local-time.js';
-import type { ContactLocation } from './location.js';
+import type { ContactLocation, LocationData } from './location.js';
 import { resolveContactLocation } from './location.js';
 import type { CompiledRuleSet, ContactRuleSet, EffectiveRules } from './rule-set.js';
 import { ContactRulesError, applicableRules, compileRuleSet, mergeRules } from './rule-set.js';
@@ -50,8 +50,13 @@ export interface ContactCheck extends ContactSubject {
   readonly at?: Date;
 }
 
-/** What the engine needs from outside: only the time. */
-export interface ContactRuleDeps {
+/** The geographic lookups, where the consumer's location is not given resolved. */
+export interface LocationDeps {
+  readonly locationData?: LocationData;
+}
+
+/** What the engine needs from outside: the time, and the geographic lookups unless every consumer comes with a resolved location. */
+export interface ContactRuleDeps extends LocationDeps {
   readonly clock: Clock;
 }
 
@@ -111,12 +116,13 @@ interface PreparedSubject {
   readonly campaign: CompiledCampaign | null;
 }
 
-function prepare(subject: ContactSubject): PreparedSubject {
+function prepare(subject: ContactSubject, data: LocationData | undefined): PreparedSubject {
   const ruleSet = compiled(subject.rules ?? NO_RULES);
   const { account, consumer, channel } = subject;
   // The area code says where a call or text may reach the consumer; an email or letter reaches them wherever they are.
   const phone = channel === 'call' || channel === 'sms' ? consumer?.phone : null;
-  const location = resolveContactLocation({ timeZone: consumer?.timeZone, zipCode: account.zipCode, state: consumer?.state, phone });
+  // A location resolved elsewhere (the server's, handed to the web app) is used as is.
+  const location = consumer?.location ?? resolveContactLocation({ timeZone: consumer?.timeZone, zipCode: account.zipCode, state: consumer?.state, phone }, data);
   const rules = mergeRules(applicableRules(ruleSet, location.states, account.clientNumber));
   const standing: ContactRefusal[] = [];
   if (consumer?.doNotContact?.all === true) {
@@ -134,7 +140,7 @@ function prepare(subject: ContactSubject): PreparedSubject {
   }
   const history = subject.history ?? [];
   history.forEach((entry, i) => instantOf(entry.at, `history[${i}].at`));
-  const limitZones = [...new Set([...location.timeZones, ...(subject.callLimitZones ?? []).flatMap((zone) => resolveContactLocation({ timeZone: zone }).timeZones)])];
+  const limitZones = [...new Set([...location.timeZones, ...(subject.callLimitZones ?? []).flatMap((zone) => resolveContactLocation({ timeZone: zone }, data).timeZones)])];
   const callHistories = channel === 'call' ? limitZones.map((zone) => zoneCallHistory(history, account.id, zone)) : [];
   const campaign = subject.campaign === undefined ? null : compileCampaign(subject.campaign);
   return { channel, location, rules, standing, callHistories, campaign };
@@ -152,7 +158,7 @@ function campaignRefusal(campaign: CompiledCampaign, t: number): ContactRefusal 
 /** Whether a contact is allowed at `check.at` (default: the clock's now), and every reason when it is not. */
 export function evaluateContact(check: ContactCheck, deps: ContactRuleDeps): ContactDecision {
   const t = instantOf(check.at ?? deps.clock.now(), 'at');
-  const prepared = prepare(check);
+  const prepared = prepare(check, deps.locationData);
   const reasons = [...prepared.standing, ...checkContactHours(prepared.rules, prepared.channel, prepared.location.timeZones, t)];
   if (prepared.channel === 'call') reasons.push(...checkCallFrequency(prepared.rules, prepared.callHistories, t));
   const outsideCampaign = prepared.campaign === null ? null : campaignRefusal(prepared.campaign, t);
@@ -184,16 +190,16 @@ function allowedBetween(prepared: PreparedSubject, from: number, to: number, cam
 const toTimeIntervals = (intervals: readonly Interval[]): TimeInterval[] => intervals.map((i) => ({ start: new Date(i.start), end: new Date(i.end) }));
 
 /** Every stretch of [range.from, range.to) in which the contact would be allowed, exact to the millisecond. */
-export function allowedIntervals(subject: ContactSubject, range: { readonly from: Date; readonly to: Date }): TimeInterval[] {
-  const prepared = prepare(subject);
+export function allowedIntervals(subject: ContactSubject, range: { readonly from: Date; readonly to: Date }, deps: LocationDeps = {}): TimeInterval[] {
+  const prepared = prepare(subject, deps.locationData);
   return toTimeIntervals(allowedBetween(prepared, instantOf(range.from, 'from'), instantOf(range.to, 'to')));
 }
 
 /** The stretches of one campaign day ('YYYY-MM-DD' in the campaign's zone) inside its daily windows in which the contact would be allowed. */
-export function allowedIntervalsOnDay(subject: ContactSubject & { readonly campaign: CampaignSchedule }, day: string): TimeInterval[] {
+export function allowedIntervalsOnDay(subject: ContactSubject & { readonly campaign: CampaignSchedule }, day: string, deps: LocationDeps = {}): TimeInterval[] {
   const dayNumber = parseLocalDate(day);
   if (dayNumber === null) throw new RangeError(`day must be 'YYYY-MM-DD', not ${JSON.stringify(day)}`);
-  const prepared = prepare(subject);
+  const prepared = prepare(subject, deps.locationData);
   // A local day lies within a day either side of the same UTC date, in any zone.
   return toTimeIntervals(allowedBetween(prepared, (dayNumber - 1) * DAY_MS, (dayNumber + 2) * DAY_MS, dayNumber));
 }
@@ -210,7 +216,7 @@ export function nextAllowedInstant(check: ContactCheck, deps: ContactRuleDeps, o
   const from = instantOf(options.from ?? check.at ?? deps.clock.now(), 'from');
   const horizonDays = options.horizonDays ?? DEFAULT_HORIZON_DAYS;
   if (!(horizonDays > 0)) throw new RangeError('horizonDays must be positive');
-  const prepared = prepare(check);
+  const prepared = prepare(check, deps.locationData);
   if (prepared.standing.length > 0) return null;
   const hours = hoursOf(prepared.rules, prepared.channel);
   if (hours !== null && hours.value.start >= hours.value.end) return null;

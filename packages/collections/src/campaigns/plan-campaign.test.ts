@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../time/clock.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import { evaluateContact } from '../contact-rules/index.js';
 import type { ContactHistoryEntry } from '../contact-rules/index.js';
 import type { CampaignSettings } from './campaign-settings.js';
 import { planCampaign } from './plan-campaign.js';
 import type { PlanAccount, PlanDebtor, PlanInput } from './plan-campaign.js';
+import { locationData } from '../../test/location-data.js';
 
 function local(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -37,7 +38,7 @@ const debtor = (id: string, accountId: string, extra: Partial<PlanDebtor> = {}):
 const before = (iso: string): ManualClock => new ManualClock(new Date(iso));
 
 function plan(input: Partial<PlanInput> & { campaign: CampaignSettings }, clock = before('2026-05-01T00:00:00Z')) {
-  return planCampaign({ accounts: [], debtors: [], history: [], ...input }, { clock });
+  return planCampaign({ accounts: [], debtors: [], history: [], ...input }, { clock, locationData });
 }
 
 describe('planCampaign', () => {
@@ -216,7 +217,7 @@ describe('planCampaign across daylight-saving changes (windows in America/New_Yo
     expect(entry?.status).toBe('refused');
     expect(entry?.reasons.map((r) => r.code)).toEqual(['OUTSIDE_CONTACT_HOURS']);
     expect(local(entry?.plannedAt ?? new Date(0), NY)).toBe('2026-10-31 09:00');
-    expect(evaluateContact({ channel: 'sms', account: { id: 'a1' }, consumer: { timeZone: 'America/Los_Angeles' }, at: entry?.plannedAt }, { clock: before('2026-10-01T00:00:00Z') }).allowed).toBe(false);
+    expect(evaluateContact({ channel: 'sms', account: { id: 'a1' }, consumer: { timeZone: 'America/Los_Angeles' }, at: entry?.plannedAt }, { clock: before('2026-10-01T00:00:00Z'), locationData }).allowed).toBe(false);
   });
 });
 

@@ -5,14 +5,15 @@
 // holds more placed calls than the limit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyRuns, propertyTimeout } from '../../../test/properties.js';
-import { localOf } from '../../../test/campaigns/local-time-oracle.js';
-import { ManualClock } from '../../time/clock.js';
+import { propertyRuns, propertyTimeout } from '../../test/properties.js';
+import { localOf } from '../../test/local-time-oracle.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import type { ContactChannel, ContactHistoryEntry, ContactRuleSet } from '../contact-rules/index.js';
 import { evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
 import type { CampaignSettings } from './campaign-settings.js';
 import { accountFor, consumerOf, planCampaign } from './plan-campaign.js';
 import type { PlanAccount, PlanDebtor } from './plan-campaign.js';
+import { locationData } from '../../test/location-data.js';
 
 const DAY = 86_400_000;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu', 'Pacific/Guam', 'America/Puerto_Rico'];
@@ -83,7 +84,7 @@ describe('planCampaign (property)', () => {
           const history: ContactHistoryEntry[] = s.accounts.flatMap((a, i) =>
             a.history.map((h) => ({ at: new Date(Date.parse(`${s.start}T00:00:00Z`) - h.daysBefore * DAY + h.hour * 3_600_000), channel: h.channel, conversation: h.conversation && h.channel === 'call', accountId: `a${i}` })),
           );
-          const entries = planCampaign({ campaign, accounts, debtors, history, rules: s.rules }, { clock });
+          const entries = planCampaign({ campaign, accounts, debtors, history, rules: s.rules }, { clock, locationData });
           const planned = entries.filter((e) => e.status === 'planned');
           const perDebtorDays = new Map<string, string[]>();
           for (const entry of planned) {
@@ -98,7 +99,7 @@ describe('planCampaign (property)', () => {
             expect(s.windows.some((w) => there.hhmm >= w.start && there.hhmm < w.end)).toBe(true);
             // Allowed by the engine, checked alone with everything else this account has made or planned.
             const others = [...history, ...planned.filter((p) => p !== entry && p.accountId === entry.accountId).map((p) => ({ at: p.plannedAt, channel: p.channel, accountId: p.accountId }))];
-            const decision = evaluateContact({ channel: s.channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history: others, rules: s.rules, campaign: campaign.schedule, at: entry.plannedAt }, { clock });
+            const decision = evaluateContact({ channel: s.channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history: others, rules: s.rules, campaign: campaign.schedule, at: entry.plannedAt }, { clock, locationData });
             expect(decision).toEqual({ allowed: true });
             const days = perDebtorDays.get(debtor.id) ?? [];
             days.push(entry.planDate);
@@ -115,7 +116,7 @@ describe('planCampaign (property)', () => {
               const account = accounts.find((a) => a.id === entry.accountId);
               if (debtor === undefined || account === undefined) continue;
               const calls = [...history.filter((h) => h.accountId === account.id && h.channel === 'call').map((h) => h.at.getTime()), ...planned.filter((p) => p.accountId === account.id).map((p) => p.plannedAt.getTime())];
-              for (const zone of resolveContactLocation({ timeZone: debtor.timeZone, zipCode: accountFor(account, debtor).zipCode, state: debtor.state }).timeZones) {
+              for (const zone of resolveContactLocation({ timeZone: debtor.timeZone, zipCode: accountFor(account, debtor).zipCode, state: debtor.state }, locationData).timeZones) {
                 const callDays = calls.map((t) => localOf(t, zone).day);
                 const day = localOf(entry.plannedAt.getTime(), zone).day;
                 for (let first = day - 6; first <= day; first++) expect(callDays.filter((d) => d >= first && d < first + 7).length).toBeLessThanOrEqual(7);

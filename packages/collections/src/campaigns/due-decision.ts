@@ -3,7 +3,7 @@
 import type { ContactCheck, ContactRefusal, ContactRuleDeps } from '../contact-rules/index.js';
 import { evaluateContact, nextAllowedInstant } from '../contact-rules/index.js';
 import { DAY_MS, formatLocalDate, instantsInLocalWindows, zonedTime } from '../contact-rules/local-time.js';
-import type { CampaignSettings } from '../planner/campaign-settings.js';
+import type { CampaignSettings } from './campaign-settings.js';
 
 /** The runner's decision about a due contact. */
 export type DueDecision =

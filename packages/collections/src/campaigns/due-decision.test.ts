@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../time/clock.js';
-import type { CampaignSettings } from '../planner/campaign-settings.js';
+import { ManualClock } from '../../test/manual-clock.js';
+import type { CampaignSettings } from './campaign-settings.js';
 import { decideDueContact } from './due-decision.js';
+import { locationData } from '../../test/location-data.js';
 
 const NY = 'America/New_York';
 
@@ -27,7 +28,7 @@ const check = {
   rules: {},
   at: late,
 };
-const deps = { clock: new ManualClock(late) };
+const deps = { clock: new ManualClock(late), locationData };
 
 describe('decideDueContact', () => {
   it('moves a late contact to the next morning when that day is free', () => {

@@ -1,8 +1,7 @@
 // The pure part of planning: from a campaign's settings, the accounts its filter selected, their
 // debtors, the contact history and the rules, the plan entries (who, when, or why not). No database,
 // no clock but the injected one; plan-store.ts loads the inputs and writes the result.
-import type { Clock } from '../../time/clock.js';
-import type { ContactAccount, ContactChannel, ContactConsumer, ContactHistoryEntry, ContactRefusal, ContactRuleSet, ContactSubject, DoNotContact, TimeInterval } from '../contact-rules/index.js';
+import type { ContactAccount, ContactChannel, ContactConsumer, ContactHistoryEntry, ContactRefusal, ContactRuleDeps, ContactRuleSet, ContactSubject, DoNotContact, LocationData, TimeInterval } from '../contact-rules/index.js';
 import { allowedIntervalsOnDay, CONTACT_CHANNELS, evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
 import { DAY_MS, MINUTE_MS, formatLocalDate, instantsInLocalWindows, parseLocalDate, parseTimeOfDay, zonedTime } from '../contact-rules/local-time.js';
 import type { CampaignSettings } from './campaign-settings.js';
@@ -72,10 +71,8 @@ export interface PlanEntry {
   readonly reasons: readonly PlanRefusal[];
 }
 
-/** What the planner needs from outside: the time. */
-export interface PlannerDeps {
-  readonly clock: Clock;
-}
+/** What the planner needs from outside: the time and the geographic lookups (the engine's deps). */
+export type PlannerDeps = ContactRuleDeps;
 
 /** The campaign days still ahead at `now` (campaign-zone day numbers), in order. */
 export function candidateDays(campaign: CampaignSettings, now: Date): number[] {
@@ -156,8 +153,8 @@ export function accountFor(account: PlanAccount, debtor: PlanDebtor | undefined)
  * Every zone any debtor of the account may be in: calls about a debt are counted together, so the
  * call limits hold on each of their calendars, whoever is called (the engine's callLimitZones).
  */
-export function debtCallZones(account: PlanAccount, debtors: readonly PlanDebtor[]): string[] {
-  return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state, phone: d.phone }).timeZones))];
+export function debtCallZones(account: PlanAccount, debtors: readonly PlanDebtor[], data?: LocationData): string[] {
+  return [...new Set(debtors.flatMap((d) => resolveContactLocation({ timeZone: d.timeZone, zipCode: accountFor(account, d).zipCode, state: d.state, phone: d.phone }, data).timeZones))];
 }
 
 /** The debtor's name for people ('Jane Doe'), or null when the record has none. */
@@ -185,7 +182,7 @@ const REASON_SAMPLES = 62;
  * days, and the first instant refused: the refused entry is shown there, so the local time its first
  * reason states is the entry's own (a reason from a later sample states that sample's time).
  */
-function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, days: readonly number[], now: number, clock: Clock): { reasons: PlanRefusal[]; at: Date | null } {
+function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, days: readonly number[], now: number, deps: ContactRuleDeps): { reasons: PlanRefusal[]; at: Date | null } {
   const byCode = new Map<string, PlanRefusal>();
   let first: Date | null = null;
   let samples = 0;
@@ -194,7 +191,7 @@ function refusalReasons(subject: ContactSubject, campaign: CampaignSettings, day
       if (window.end.getTime() <= now || samples >= REASON_SAMPLES) continue;
       samples += 1;
       const at = new Date(Math.max(window.start.getTime(), now));
-      const decision = evaluateContact({ ...subject, at }, { clock });
+      const decision = evaluateContact({ ...subject, at }, deps);
       if (decision.allowed) continue;
       first ??= at;
       for (const reason of decision.reasons) if (!byCode.has(reason.code)) byCode.set(reason.code, reason);
@@ -266,7 +263,7 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
     }
     // Regulation F counts per debt: every debtor's contacts on this account share one history, counted on every debtor's calendar.
     const history = [...(historyOf.get(account.id) ?? [])];
-    const callLimitZones = debtCallZones(account, debtors);
+    const callLimitZones = debtCallZones(account, debtors, deps.locationData);
     for (const debtor of debtors) {
       const missing = missingAddress(channel, debtor);
       if (missing !== null) {
@@ -286,7 +283,7 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
         const day = open[i];
         if (day === undefined || used.has(i)) return false;
         const date = formatLocalDate(day);
-        const allowed = allowedIntervalsOnDay({ ...subject, history }, date)
+        const allowed = allowedIntervalsOnDay({ ...subject, history }, date, deps)
           .map((interval) => ({ start: new Date(Math.max(interval.start.getTime(), now)), end: interval.end }))
           .filter((interval) => interval.end.getTime() > interval.start.getTime());
         if (allowed.length === 0) return false;
@@ -313,7 +310,7 @@ export function planCampaign(input: PlanInput, deps: PlannerDeps): PlanEntry[] {
       // ...and attempts the later days could not take go to the earliest open days left.
       for (let i = 0; i < open.length && remaining > 0; i++) tryDay(i);
       if (planned === 0 && taken.size === 0) {
-        const found = days.length === 0 ? { reasons: [], at: null } : refusalReasons({ ...subject, history }, campaign, days, now, deps.clock);
+        const found = days.length === 0 ? { reasons: [], at: null } : refusalReasons({ ...subject, history }, campaign, days, now, deps);
         refuse(debtor, found.reasons.length > 0 ? found.reasons : [{ code: 'OUTSIDE_CAMPAIGN_WINDOW', message: 'No campaign day is left in which the rules allow this contact.' }], found.at ?? refusalAt);
       }
     }

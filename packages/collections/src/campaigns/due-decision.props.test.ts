@@ -6,15 +6,16 @@
 // debt; every move lands later, on an allowed instant of a campaign day; every refusal says why.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyRuns, propertyTimeout } from '../../../test/properties.js';
-import { localOf } from '../../../test/campaigns/local-time-oracle.js';
-import { ManualClock } from '../../time/clock.js';
+import { propertyRuns, propertyTimeout } from '../../test/properties.js';
+import { localOf } from '../../test/local-time-oracle.js';
+import { ManualClock } from '../../test/manual-clock.js';
 import type { ContactChannel, ContactHistoryEntry, ContactRuleSet } from '../contact-rules/index.js';
 import { evaluateContact, resolveContactLocation } from '../contact-rules/index.js';
-import type { CampaignSettings } from '../planner/campaign-settings.js';
-import { accountFor, consumerOf, debtCallZones, planCampaign } from '../planner/plan-campaign.js';
-import type { PlanAccount, PlanDebtor } from '../planner/plan-campaign.js';
+import type { CampaignSettings } from './campaign-settings.js';
+import { accountFor, consumerOf, debtCallZones, planCampaign } from './plan-campaign.js';
+import type { PlanAccount, PlanDebtor } from './plan-campaign.js';
 import { decideDueContact } from './due-decision.js';
+import { locationData } from '../../test/location-data.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -56,7 +57,7 @@ describe('decideDueContact (property)', () => {
           // A debtor per possible zone of the account: debtors of one debt in different zones.
           const debtors: PlanDebtor[] = s.accounts.flatMap((a, i) => a.zones.map((zone, j) => ({ id: `d${i}-${j}`, accountId: `a${i}`, timeZone: zone, phone: '+1555', email: 'x@example.com' })));
           const history: ContactHistoryEntry[] = s.accounts.flatMap((a, i) => a.calls.map((c) => ({ at: new Date(startDay * DAY - c.daysBefore * DAY + c.hour * HOUR), channel: 'call' as const, accountId: `a${i}` })));
-          const plan = planCampaign({ campaign, accounts, debtors, history, rules: s.rules }, { clock: planned }).filter((e) => e.status === 'planned');
+          const plan = planCampaign({ campaign, accounts, debtors, history, rules: s.rules }, { clock: planned, locationData }).filter((e) => e.status === 'planned');
           // Run in time order, each late by its delay; moves are run again at their new instant.
           const queue = plan.map((entry, i) => ({ entry, at: new Date(entry.plannedAt.getTime() + (s.delays[i % s.delays.length] ?? 0) * 60_000) }));
           const made: ContactHistoryEntry[] = [...history];
@@ -70,12 +71,12 @@ describe('decideDueContact (property)', () => {
             const debtor = debtors.find((d) => d.id === entry.debtorId);
             const account = accounts.find((a) => a.id === entry.accountId);
             if (debtor === undefined || account === undefined) throw new Error('entry without its debtor');
-            const callLimitZones = debtCallZones(account, debtors.filter((d) => d.accountId === account.id));
+            const callLimitZones = debtCallZones(account, debtors.filter((d) => d.accountId === account.id), locationData);
             const check = { channel: s.channel, account: accountFor(account, debtor), consumer: consumerOf(debtor), history: made.filter((h) => h.accountId === account.id), campaign: campaign.schedule, rules: s.rules, at, callLimitZones };
             const clock = new ManualClock(at);
-            const decision = decideDueContact(check, campaign, { clock });
+            const decision = decideDueContact(check, campaign, { clock, locationData });
             if (decision.kind === 'act') {
-              expect(evaluateContact(check, { clock })).toEqual({ allowed: true });
+              expect(evaluateContact(check, { clock, locationData })).toEqual({ allowed: true });
               const there = localOf(at.getTime(), s.campaignZone);
               expect(there.hhmm >= s.window.start && there.hhmm < s.window.end).toBe(true);
               expect(there.date >= s.start && there.date <= endDate).toBe(true);
@@ -84,7 +85,7 @@ describe('decideDueContact (property)', () => {
             } else if (decision.kind === 'move') {
               expect(decision.at.getTime()).toBeGreaterThan(at.getTime());
               expect(decision.planDate <= endDate).toBe(true);
-              expect(evaluateContact({ ...check, at: decision.at }, { clock })).toEqual({ allowed: true });
+              expect(evaluateContact({ ...check, at: decision.at }, { clock, locationData })).toEqual({ allowed: true });
               queue.push({ entry, at: decision.at });
             } else {
               expect(decision.reasons.length).toBeGreaterThan(0);
@@ -94,7 +95,7 @@ describe('decideDueContact (property)', () => {
           if (s.channel === 'call') {
             for (const call of executed) {
               const calls = made.filter((h) => h.accountId === call.accountId && h.channel === 'call');
-              for (const zone of resolveContactLocation({ timeZone: call.debtor.timeZone }).timeZones) {
+              for (const zone of resolveContactLocation({ timeZone: call.debtor.timeZone }, locationData).timeZones) {
                 const days = calls.map((c) => localOf(c.at.getTime(), zone).day);
                 const day = localOf(call.at.getTime(), zone).day;
                 for (let first = day - 6; first <= day; first++) expect(days.filter((d) => d >= first && d < first + 7).length).toBeLessThanOrEqual(7);
