@@ -171,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
-      moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward), dashboard: new DashboardService(steward) }),
+      moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward) }),
       deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });

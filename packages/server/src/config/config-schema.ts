@@ -321,6 +321,25 @@ export const configSchema = {
     description: 'planCampaign plans a campaign selecting at most this many accounts in the request; a wider one (up to 100000) in a background campaign.plan job (1..100000).',
     parse: integer(1, 100_000, 5000),
   }),
+  promiseGraceDays: field({
+    env: 'PROMISE_GRACE_DAYS',
+    defaultText: '3',
+    description: 'Days after a due date a payment still keeps a promise installment, when takePromise does not say (0..31).',
+    parse: integer(0, 31, 3),
+  }),
+  collectionsTimeZone: field({
+    env: 'COLLECTIONS_TIME_ZONE',
+    defaultText: 'America/New_York',
+    description: "IANA zone of a promise's due dates when neither the debtor's zone nor a ZIP code of the debtor or the account gives one.",
+    parse: (raw: string | undefined): string => {
+      if (raw === undefined) return 'America/New_York';
+      try {
+        return new Intl.DateTimeFormat('en-US', { timeZone: raw }).resolvedOptions().timeZone;
+      } catch {
+        throw new ConfigValueError(`expected an IANA time zone such as America/Chicago, got "${raw}"`);
+      }
+    },
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     defaultText: 'info',

@@ -25,6 +25,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("reads the promises' default grace days and zone, and refuses a zone the platform does not know", () => {
+    expect(loadConfig({})).toMatchObject({ promiseGraceDays: 3, collectionsTimeZone: 'America/New_York' });
+    expect(loadConfig({ PROMISE_GRACE_DAYS: '5', COLLECTIONS_TIME_ZONE: 'America/Chicago' })).toMatchObject({ promiseGraceDays: 5, collectionsTimeZone: 'America/Chicago' });
+    expect(() => loadConfig({ COLLECTIONS_TIME_ZONE: 'Mars/Olympus' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROMISE_GRACE_DAYS: '32' })).toThrow(ConfigError);
+  });
+
   it('derives PUBLIC_URL from HOST and PORT and the issuer from REGION', () => {
     const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', REGION: 'eu-west-2' });
     expect(config.publicUrl).toBe('http://0.0.0.0:8080');

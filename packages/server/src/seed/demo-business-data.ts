@@ -4,11 +4,14 @@
 // and the campaign planner has consumers across time zones (one asked not to be contacted, one disputes).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
+import { seedCollectorsDesk } from './demo-collectors-desk.js';
 
 /** A demo user as the seed created it in the pool. */
 export interface DemoPoolUser {
   readonly sub: string;
   readonly attributes: Readonly<Record<string, string>>;
+  /** The demo username (staff, admin, client): the collector's desk assigns accounts by it. */
+  readonly username?: string;
 }
 
 const CLIENTS = [
@@ -119,4 +122,7 @@ export async function seedDemoBusinessData(tx: Queryable, now: Date, users: read
       );
     }
   }
+  // The collector's desk (issue 22): a book of a few hundred accounts worked by the demo staff user.
+  const subOf = (username: string): string | null => users.find((u) => u.username === username)?.sub ?? null;
+  await seedCollectorsDesk(tx, now, { staff: subOf('staff'), admin: subOf('admin') }, clientIds);
 }

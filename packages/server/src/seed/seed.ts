@@ -135,7 +135,7 @@ export async function seedOnFirstStart(db: Database, clock: Clock, config: Pick<
           await tx.query('INSERT INTO group_members (pool_id, group_name, user_sub, added_at) VALUES ($1, $2, $3, $4)', [userPoolId, group, user.sub, now]);
         }
         created.push({ username: demo.username, password: demo.password, description: demo.description, email: demo.email });
-        poolUsers.push({ sub: user.sub, attributes: demo.attributes });
+        poolUsers.push({ sub: user.sub, attributes: demo.attributes, username: demo.username });
       }
       await seedDemoBusinessData(tx, now, poolUsers);
     }

@@ -51,7 +51,8 @@ export function isLocalDate(text: unknown): text is string {
 /** A client reference: 1–200 characters, no control characters. */
 export function checkClientReference(reference: string): string {
   const trimmed = reference.trim();
-  if (trimmed.length === 0 || trimmed.length > 200 || /[\u0000-\u001f]/.test(trimmed)) {
+  const control = [...trimmed].some((ch) => ch.charCodeAt(0) < 0x20);
+  if (trimmed.length === 0 || trimmed.length > 200 || control) {
     throw new MoneyOperationError('INVALID_INPUT', 'clientReference must be 1 to 200 characters (the same value for a retry of the same request).');
   }
   return trimmed;
