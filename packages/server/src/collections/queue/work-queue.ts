@@ -9,7 +9,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { loadContactRuleSet } from '../../campaigns/contact-rule-store.js';
 import type { Clock } from '../../time/clock.js';
-import { judgeCall, loadCallInputs } from '../calls/call-rules.js';
+import type { ContactChannel, ContactHistoryEntry } from '../../campaigns/contact-rules/index.js';
+import { loadDebtors } from '../../campaigns/planner/plan-store.js';
+import type { CallInputs } from '../calls/call-rules.js';
+import { CALL_HISTORY_DAYS, judgeCall } from '../calls/call-rules.js';
 import type { DeskAccountRow } from '../desk-accounts.js';
 import { DESK_ACCOUNT_COLUMNS } from '../desk-accounts.js';
 import type { DeskActor } from '../desk-error.js';
@@ -20,6 +23,8 @@ export const CLOSED_STATUSES: readonly string[] = ['closed', 'paid', 'paid_in_fu
 /** Page size when none is asked for, and the largest allowed. */
 export const DEFAULT_QUEUE_LIMIT = 25;
 export const MAX_QUEUE_LIMIT = 100;
+/** WorkQueuePage.total counts at most this many accounts (a total equal to it means "this many or more"). */
+export const QUEUE_TOTAL_CAP = 10_000;
 
 /** workQueue's arguments. */
 export interface WorkQueueRequest {
@@ -233,7 +238,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
     for (const row of found) rows.push({ row, segment: s });
   }
   params.length = baseParams;
-  const counted = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "AccountMdl" a WHERE ${base}`, params);
+  // Counted up to a cap: an exact count of a 125 000-account book costs more than the page itself.
+  const counted = await deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "AccountMdl" a WHERE ${base} LIMIT ${QUEUE_TOTAL_CAP}) counted`, params);
   const total = Number(counted[0]?.n ?? 0);
   const last = rows[rows.length - 1];
   let nextToken: string | null = null;
@@ -261,9 +267,17 @@ function toDate(value: Date | string | null): Date | null {
 async function judgePage(deps: QueueDeps, rows: readonly DeskAccountRow[], now: Date, today: string): Promise<WorkQueueItem[]> {
   if (rows.length === 0) return [];
   const rules = await loadContactRuleSet(deps.db);
+  // Two statements for the whole page (debtors, attempts), not two per account.
+  const ids = rows.map((r) => r.id);
+  const debtors = await loadDebtors(deps.db, ids);
+  const attempts = await deps.db.query<{ account_id: string; attempted_at: Date | string; channel: ContactChannel; conversation: boolean }>(
+    `SELECT account_id, attempted_at, channel, conversation FROM contact_attempts WHERE account_id = ANY($1::text[]) AND attempted_at >= $2 ORDER BY attempted_at, id`,
+    [ids, new Date(now.getTime() - CALL_HISTORY_DAYS * 86_400_000)],
+  );
   const facts: (QueueFacts & { item: Omit<WorkQueueItem, 'tier' | 'reason'> })[] = [];
   for (const row of rows) {
-    const inputs = await loadCallInputs(deps.db, row.id, now, rules);
+    const history: ContactHistoryEntry[] = attempts.filter((a) => a.account_id === row.id).map((a) => ({ at: new Date(a.attempted_at), channel: a.channel, direction: 'outbound', conversation: a.conversation, accountId: row.id }));
+    const inputs: CallInputs = { debtors: debtors.filter((d) => d.accountId === row.id), history, rules };
     const primary = [...inputs.debtors].sort((a, b) => (a.debtorSeq ?? Number.MAX_SAFE_INTEGER) - (b.debtorSeq ?? Number.MAX_SAFE_INTEGER) || (a.id < b.id ? -1 : 1))[0];
     const verdict = primary === undefined ? null : judgeCall(row, primary, inputs, now, deps.clock);
     const zone = verdict?.location.timeZones[0] ?? 'UTC';
