@@ -126,7 +126,7 @@ function Workspace({ accountId }: { accountId: string }) {
           <h2 className="card__title">Debtors</h2>
           {workspace.debtors.length === 0 ? <p className="desk__muted">No debtor is on file for this account.</p> : null}
           {workspace.debtors.map((debtor) => (
-            <DebtorCard key={debtor.id} debtor={debtor} now={now} busy={dncBusy} onDoNotContact={(channel, on) => setDoNotContact(debtor.id, channel, on)} />
+            <DebtorCard key={debtor.id} workspace={workspace} debtor={debtor} now={now} busy={dncBusy} onDoNotContact={(channel, on) => setDoNotContact(debtor.id, channel, on)} />
           ))}
         </div>
       </div>

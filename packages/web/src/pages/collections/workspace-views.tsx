@@ -82,8 +82,8 @@ export function AccountSummary({ workspace }: { workspace: AccountWorkspace }) {
 }
 
 /** One debtor: contact details, local time and whether a call is allowed now (ticking with `now`). */
-export function DebtorCard({ debtor, now, onDoNotContact, busy }: { debtor: WorkspaceDebtor; now: Date; onDoNotContact: (channel: string, on: boolean) => void; busy: boolean }) {
-  const callability = debtorCallability(debtor, now);
+export function DebtorCard({ workspace, debtor, now, onDoNotContact, busy }: { workspace: AccountWorkspace; debtor: WorkspaceDebtor; now: Date; onDoNotContact: (channel: string, on: boolean) => void; busy: boolean }) {
+  const callability = debtorCallability(workspace, debtor, now);
   const dnc = doNotContactChannels(debtor.doNotContact);
   const name = debtorName(debtor);
   return (
