@@ -42,7 +42,7 @@ const MORNING = new Date('2026-12-02T17:00:00Z');
 describe("a debtor's callable now, decided in the browser", () => {
   it('refuses a call at 21:30 in the debtor’s zone and names 08:00 the next morning', () => {
     const ws = workspace();
-    const answer = debtorCallability(ws, ws.debtors[0] as WorkspaceDebtor, EVENING);
+    const answer = debtorCallability(ws, ws.debtors[0], EVENING);
     expect(answer.decidedBy).toBe('browser');
     expect(answer.callableNow).toBe(false);
     expect(answer.nextAllowedAt?.toISOString()).toBe('2026-12-02T15:00:00.000Z');
@@ -51,25 +51,25 @@ describe("a debtor's callable now, decided in the browser", () => {
 
   it('allows it at 10:00, whatever the server said when the page loaded', () => {
     const ws = workspace({ debtor: { callableNow: false, nextCallableAt: '2026-12-02T15:00:00.000Z' } });
-    expect(debtorCallability(ws, ws.debtors[0] as WorkspaceDebtor, MORNING)).toMatchObject({ callableNow: true, decidedBy: 'browser' });
+    expect(debtorCallability(ws, ws.debtors[0], MORNING)).toMatchObject({ callableNow: true, decidedBy: 'browser' });
   });
 
   it('never allows a call on a disputed account or to a debtor who asked for no calls', () => {
     const disputed = workspace({ disputed: true });
-    expect(debtorCallability(disputed, disputed.debtors[0] as WorkspaceDebtor, MORNING)).toMatchObject({ callableNow: false, nextAllowedAt: null });
+    expect(debtorCallability(disputed, disputed.debtors[0], MORNING)).toMatchObject({ callableNow: false, nextAllowedAt: null });
     const ceased = workspace({ debtor: { doNotContact: { channels: ['call'] } } });
-    expect(debtorCallability(ceased, ceased.debtors[0] as WorkspaceDebtor, MORNING)).toMatchObject({ callableNow: false, nextAllowedAt: null });
+    expect(debtorCallability(ceased, ceased.debtors[0], MORNING)).toMatchObject({ callableNow: false, nextAllowedAt: null });
   });
 
   it('counts a conversation in the call history (the cooldown after it)', () => {
     const ws = workspace({ debtor: { callHistory: [{ at: '2026-12-01T18:00:00.000Z', channel: 'call', direction: 'outbound', conversation: true, accountId: 'acc-1' }] } });
-    expect(debtorCallability(ws, ws.debtors[0] as WorkspaceDebtor, MORNING).callableNow).toBe(false);
+    expect(debtorCallability(ws, ws.debtors[0], MORNING).callableNow).toBe(false);
   });
 
   it('falls back to the server’s verdict when the location is not readable, callable once its time has come', () => {
     const ws = workspace({ debtor: { location: 'somewhere', callableNow: false, nextCallableAt: '2026-12-02T15:00:00.000Z', refusals: [{ code: 'OUTSIDE_CONTACT_HOURS', message: 'Too late.' }] } });
-    expect(debtorCallability(ws, ws.debtors[0] as WorkspaceDebtor, EVENING)).toMatchObject({ callableNow: false, reasons: ['Too late.'], decidedBy: 'server' });
-    expect(debtorCallability(ws, ws.debtors[0] as WorkspaceDebtor, MORNING)).toMatchObject({ callableNow: true, decidedBy: 'server' });
+    expect(debtorCallability(ws, ws.debtors[0], EVENING)).toMatchObject({ callableNow: false, reasons: ['Too late.'], decidedBy: 'server' });
+    expect(debtorCallability(ws, ws.debtors[0], MORNING)).toMatchObject({ callableNow: true, decidedBy: 'server' });
   });
 
   it('reads the stored do-not-contact flags as the engine expects', () => {
