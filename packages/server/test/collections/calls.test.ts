@@ -39,7 +39,7 @@ describe.each(BOTH_DATABASES)('recordCall on %s', (database) => {
     server = await startTestServer({ database, clock });
     await addStaffUser(server, 'lead', ['Supervisors'], 'Lee');
     await signIn();
-    for (const key of ['hours', 'limit', 'cooldown', 'override', 'planner', 'dispute', 'cease']) accounts[key] = await chicagoAccount(server, collector, `C-CALL-${key}`, `F-${key}`);
+    for (const key of ['hours', 'limit', 'cooldown', 'override', 'planner', 'dispute', 'cease', 'double']) accounts[key] = await chicagoAccount(server, collector, `C-CALL-${key}`, `F-${key}`);
   });
   afterAll(async () => {
     await server?.close();
@@ -73,6 +73,14 @@ describe.each(BOTH_DATABASES)('recordCall on %s', (database) => {
     expect(entries[0]?.summary).toContain('rang out');
     const [account] = await server.db.query<{ lastContactAt: Date }>(`SELECT "lastContactAt" FROM "AccountMdl" WHERE "id" = $1`, [accounts.hours?.accountId]);
     expect(new Date(account?.lastContactAt ?? 0).toISOString()).toBe(NEXT_MORNING_10);
+  });
+
+  it('records one call when the same submit arrives twice at once (a double click must not count two calls)', async () => {
+    const results = await Promise.all([call(collector, 'double', 'left_message', 'double-1'), call(collector, 'double', 'left_message', 'double-1')]);
+    for (const r of results) expect(r.errors).toBeUndefined();
+    expect(results.map((r) => r.data?.recordCall.duplicate).sort()).toEqual([false, true]);
+    expect(new Set(results.map((r) => r.data?.recordCall.activityId)).size).toBe(1);
+    expect(await attempts('double')).toHaveLength(1);
   });
 
   it('refuses the 8th call in 7 days (Regulation F call frequency) and counts the refused one nowhere', async () => {
@@ -123,7 +131,8 @@ describe.each(BOTH_DATABASES)('recordCall on %s', (database) => {
   it('sets the account disputed on a dispute outcome, and do-not-contact on every channel on a cease request', async () => {
     const disputed = await call(collector, 'dispute', 'dispute', 'd-1', { note: 'says the debt is not theirs' });
     expect(disputed.data?.recordCall.account.disputed).toBe(true);
-    expect((await activity('dispute')).map((e) => e.kind)).toEqual(['call', 'dispute']);
+    // Both entries carry the call's instant; their order among themselves is not defined.
+    expect((await activity('dispute')).map((e) => e.kind).sort()).toEqual(['call', 'dispute']);
     expect((await call(collector, 'cease', 'cease_request', 'c-1')).errors).toBeUndefined();
     const [debtor] = await server.db.query<{ doNotContact: string }>(`SELECT "doNotContact" FROM "DebtorMdl" WHERE "id" = $1`, [accounts.cease?.debtorId]);
     expect(JSON.parse(debtor?.doNotContact ?? '{}')).toMatchObject({ all: true });

@@ -1,13 +1,12 @@
 // Whether a collector may call a debtor now, by exactly the runner's inputs: the account's attempts in
 // contact_attempts (every channel, desk calls and campaign contacts alike), the active ContactRuleMdl
 // rule set, and the zones of all the debt's debtors (call limits count per debt on each calendar).
+import type { ContactCheck, ContactHistoryEntry, ContactLocation, ContactRefusal, ContactRuleSet } from '@steward/collections';
+import { accountFor, consumerOf, DAY_MS, debtCallZones, evaluateContact, nextAllowedInstant, resolveContactLocation } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
 import { contactHistory } from '../../campaigns/contact-attempts.js';
-import type { ContactCheck, ContactHistoryEntry, ContactLocation, ContactRefusal, ContactRuleSet } from '../../campaigns/contact-rules/index.js';
-import { evaluateContact, nextAllowedInstant, resolveContactLocation } from '../../campaigns/contact-rules/index.js';
-import { DAY_MS } from '../../campaigns/contact-rules/local-time.js';
+import { serverLocationData } from '../../campaigns/contact-rules/location-data.js';
 import { loadContactRuleSet } from '../../campaigns/contact-rule-store.js';
-import { accountFor, consumerOf, debtCallZones } from '../../campaigns/planner/plan-campaign.js';
 import type { DebtorRecord } from '../../campaigns/planner/plan-store.js';
 import { loadDebtors } from '../../campaigns/planner/plan-store.js';
 import type { Clock } from '../../time/clock.js';
@@ -62,15 +61,16 @@ export function callCheck(account: CallAccount, debtor: DebtorRecord, inputs: Ca
     history: inputs.history,
     rules: inputs.rules,
     at,
-    callLimitZones: debtCallZones(plan, inputs.debtors),
+    callLimitZones: debtCallZones(plan, inputs.debtors, serverLocationData),
   };
 }
 
 /** The verdict on calling `debtor` at `at` (pure given the inputs). */
 export function judgeCall(account: CallAccount, debtor: DebtorRecord, inputs: CallInputs, at: Date, clock: Clock): CallVerdict {
   const check = callCheck(account, debtor, inputs, at);
-  const decision = evaluateContact(check, { clock });
-  const location = resolveContactLocation({ timeZone: debtor.timeZone, zipCode: check.account.zipCode, state: debtor.state, phone: debtor.phone });
+  const deps = { clock, locationData: serverLocationData };
+  const decision = evaluateContact(check, deps);
+  const location = resolveContactLocation({ timeZone: debtor.timeZone, zipCode: check.account.zipCode, state: debtor.state, phone: debtor.phone }, serverLocationData);
   if (decision.allowed) return { debtorId: debtor.id, allowed: true, reasons: [], nextAllowedAt: at, location };
-  return { debtorId: debtor.id, allowed: false, reasons: decision.reasons, nextAllowedAt: nextAllowedInstant(check, { clock }, { from: at }), location };
+  return { debtorId: debtor.id, allowed: false, reasons: decision.reasons, nextAllowedAt: nextAllowedInstant(check, deps, { from: at }), location };
 }

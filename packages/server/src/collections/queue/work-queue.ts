@@ -3,13 +3,12 @@
 // migration 0109), with keyset pagination; the contact rules are then evaluated for the page's
 // accounts only, and "callable now first" applied within each tier of the page. See docs/server.md
 // "Collector's desk" for the exact order and where this approximates prioritizeQueue.
-import type { AgingBucket, QueueFacts, QueueReason } from '@steward/collections';
+import type { AgingBucket, ContactChannel, ContactHistoryEntry, QueueFacts, QueueReason } from '@steward/collections';
 import { AGING_BUCKETS, agingBucketOf, compareQueueEntries, daysPastDue, isAgingBucket, localDateOf, queueTier } from '@steward/collections';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { loadContactRuleSet } from '../../campaigns/contact-rule-store.js';
 import type { Clock } from '../../time/clock.js';
-import type { ContactChannel, ContactHistoryEntry } from '../../campaigns/contact-rules/index.js';
 import { loadDebtors } from '../../campaigns/planner/plan-store.js';
 import type { CallInputs } from '../calls/call-rules.js';
 import { CALL_HISTORY_DAYS, judgeCall } from '../calls/call-rules.js';
@@ -212,7 +211,7 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
   if ((request.clientNumber ?? '') !== '') filters.push(`a."clientNumber" = ${add(request.clientNumber)}`);
   if ((request.status ?? '') !== '') filters.push(`a."accountStatus" = ${add(request.status)}`);
   if (bucket !== null) {
-    const range = bucketDates(bucket as AgingBucket, today);
+    const range = bucketDates(bucket, today);
     const parts: string[] = [];
     if (range.from !== null) parts.push(`a."delinquencyDate" >= ${add(range.from)}::date`);
     if (range.to !== null) parts.push(`a."delinquencyDate" <= ${add(range.to)}::date`);
@@ -226,7 +225,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
 
   const rows: { row: QueueRow; segment: number }[] = [];
   for (let s = start?.s ?? 0; s < SEGMENTS.length && rows.length < limit; s++) {
-    const segment = SEGMENTS[s] as Segment;
+    const segment = SEGMENTS[s];
+    if (segment === undefined) break;
     params.length = baseParams;
     const keyset = start !== null && s === start.s ? ` AND ${afterKeys(segment, start.k, add)}` : '';
     // Keys come back as text and go back as parameters: no driver's idea of a date or a numeric in between.
@@ -244,7 +244,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
   const last = rows[rows.length - 1];
   let nextToken: string | null = null;
   if (last !== undefined && rows.length === limit) {
-    const segment = SEGMENTS[last.segment] as Segment;
+    const segment = SEGMENTS[last.segment];
+    if (segment === undefined) throw new Error('no segment');
     const k = segment.keys.map((_, i) => keyValue((last.row as unknown as Record<string, unknown>)[`k${i}`]));
     nextToken = encodeToken(deps.tokenSecret, { q: query, s: last.segment, k });
   }
@@ -255,8 +256,8 @@ export async function workQueue(deps: QueueDeps, actor: DeskActor, request: Work
 function keyValue(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return value;
-  return String(value);
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return JSON.stringify(value);
 }
 
 function toDate(value: Date | string | null): Date | null {

@@ -1,9 +1,9 @@
 // The account workspace read in one go: the account with cents balances, each debtor with the location
 // the rules resolve, the call history and the server's verdict on calling now, the activity timeline,
 // the ledger with a running balance, promises, open follow-ups and the rule set the engine applies.
+import type { ContactRuleSet } from '@steward/collections';
 import { agingBucketOf, daysPastDue, localDateOf } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
-import type { ContactRuleSet } from '../../campaigns/contact-rules/index.js';
 import type { DebtorRecord } from '../../campaigns/planner/plan-store.js';
 import type { Clock } from '../../time/clock.js';
 import type { CallInputs, CallVerdict } from '../calls/call-rules.js';

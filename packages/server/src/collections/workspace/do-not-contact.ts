@@ -1,8 +1,8 @@
 // A debtor's do-not-contact flags, merged on the server: the debtor's row is locked, the stored flags
 // read and the one channel changed, so two collectors setting different channels both land.
+import type { ContactChannel, DoNotContact } from '@steward/collections';
+import { CONTACT_CHANNELS } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
-import type { ContactChannel, DoNotContact } from '../../campaigns/contact-rules/index.js';
-import { CONTACT_CHANNELS } from '../../campaigns/contact-rules/index.js';
 import { readDoNotContact } from '../../campaigns/planner/plan-store.js';
 import { DeskError } from '../desk-error.js';
 
