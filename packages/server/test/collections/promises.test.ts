@@ -1,14 +1,17 @@
 // Promises to pay and the broken-promise job (issue 22): schedules in the debtor's local dates, one
 // promise.check job per installment deadline, and a broken promise handled exactly once (follow-up,
 // notification, timeline) — also with two job runners on one PostgreSQL schema — under a manual clock.
-import { promiseCheckInstant } from '@steward/collections';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { addLocalDays, localDateOf, promiseCheckInstant } from '@steward/collections';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkPromise, promiseJobHandlers } from '../../src/collections/promises/promise-check-job.js';
 import type { Database } from '../../src/db/database.js';
 import { openPostgresDatabase } from '../../src/db/postgres-database.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
 import { JobRunner } from '../../src/jobs/job-runner.js';
-import { ManualClock } from '../../src/time/clock.js';
-import { BOTH_DATABASES, issueTokensFor, startTestServer, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
+import { ManualClock, systemClock } from '../../src/time/clock.js';
+import { BOTH_DATABASES, dropSchema, issueTokensFor, startTestServer, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { gqlAt, makeAccount, POST_PAYMENT, TAKE_PROMISE, type Posting } from './money-harness.js';
 
 interface Promise3 {
@@ -29,12 +32,14 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
   let clock: ManualClock;
   let staff: string;
   let staffSub: string;
+  let client: string;
   let second: Database | undefined;
 
   beforeAll(async () => {
     clock = new ManualClock(START);
     server = await startTestServer({ database, clock });
     staff = (await issueTokensFor(server, 'staff')).AccessToken;
+    client = (await issueTokensFor(server, 'client')).AccessToken;
     const users = await server.db.query<{ userId: string }>(`SELECT "userId" FROM "UserMdl" WHERE "email" = 'staff@steward.example.com'`);
     staffSub = users[0]?.userId ?? '';
     if (database === 'postgres' && server.schema !== undefined) second = await openPostgresDatabase(TEST_POSTGRES_URL, server.schema, 4);
@@ -84,6 +89,19 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
     expect(new Set(results.map((r) => r.data?.takePromise.id)).size).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM "PromiseMdl" WHERE "accountmdlID" = $1`, [account.id])).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM jobs WHERE kind = 'promise.check' AND dedupe_key LIKE $1`, [`${results[0]?.data?.takePromise.id ?? ''}:%`])).toBe(1);
+  });
+
+  it('refuses a client user taking, previewing or cancelling a promise (a client must not make promises on its debtors\' behalf)', async () => {
+    const account = await makeAccount(server.db, { clientNumber: 'C-1001' });
+    const schedule = { kind: 'single', amountCents: 1_000, dueDate: '2026-03-20' };
+    const taken = await gqlAt(server.url, client, TAKE_PROMISE, { input: { accountId: account.id, schedule, clientReference: 'client-try' } });
+    expect(taken.errors?.[0]?.errorType).toBe('Unauthorized');
+    const preview = await gqlAt(server.url, client, 'query ($a: ID!, $s: PromiseScheduleInput!) { previewPromiseSchedule(accountId: $a, schedule: $s) { seq } }', { a: account.id, s: schedule });
+    expect(preview.errors?.[0]?.errorType).toBe('Unauthorized');
+    const mine = await take({ accountId: account.id, schedule, clientReference: 'staff-takes' });
+    const cancel = await gqlAt(server.url, client, 'mutation ($id: ID!) { cancelPromise(id: $id, reason: "no") { id } }', { id: mine.data?.takePromise.id });
+    expect(cancel.errors?.[0]?.errorType).toBe('Unauthorized');
+    expect(await count(`SELECT count(*) AS n FROM "PromiseMdl" WHERE "accountmdlID" = $1 AND "status" = 'active'`, [account.id])).toBe(1);
   });
 
   it('finds the zone from the ZIP code when the debtor has none, else the organisation default', async () => {
@@ -184,4 +202,58 @@ describe.each(BOTH_DATABASES)('promises and the broken-promise job on %s', (data
     expect(await count(`SELECT count(*) AS n FROM "AccountActivityMdl" WHERE "accountmdlID" = $1 AND "summary" LIKE 'Promise broken%'`, [account.id])).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM jobs WHERE kind = 'promise.check' AND dedupe_key LIKE $1 AND state = 'done'`, [`${promiseId}:%`])).toBe(2);
   });
+});
+
+describe('the broken-promise job in two server processes on one PostgreSQL', () => {
+  const schema = `t_promise_${randomBytes(4).toString('hex')}`;
+  let server: TestServer | undefined;
+  let processes: ServerProcess[] = [];
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await server?.close();
+    await dropSchema(schema);
+  });
+
+  it('breaks each overdue promise exactly once when both processes run the checks', async () => {
+    server = await startTestServer({ database: 'postgres', schema, clock: systemClock });
+    const db = server.db;
+    const staffSub = (await db.query<{ userId: string }>(`SELECT "userId" FROM "UserMdl" WHERE "email" = 'staff@steward.example.com'`))[0]?.userId ?? '';
+    const zone = 'America/New_York';
+    const today = localDateOf(new Date(), zone);
+    const dues = [addLocalDays(today, -5), addLocalDays(today, -3)];
+    const queue = new JobQueue({ db, clock: systemClock });
+    const promiseIds: string[] = [];
+    const fileNumbers: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const account = await makeAccount(db, { assignedTo: staffSub, timeZone: zone });
+      const id = randomUUID();
+      const installments = dues.map((dueDate, k) => ({ seq: k + 1, dueDate, amountCents: 1_000, paidCents: 0, state: 'pending', lastKeepDate: dueDate }));
+      await db.query(
+        `INSERT INTO "PromiseMdl" ("id", "accountmdlID", "debtormdlID", "clientNumber", "fileNumber", "kind", "totalCents", "graceDays", "timeZone", "installments", "status", "nextDueDate", "takenBy", "takenAt", "clientReference")
+         VALUES ($1, $2, $3, $4, $5, 'installments', 2000, 0, $6, $7, 'active', $8, $9, $10, $11)`,
+        [id, account.id, account.debtorId, account.clientNumber, account.fileNumber, zone, JSON.stringify(installments), dues[0], staffSub, new Date(Date.now() - 10 * 86_400_000), `two-${i}`],
+      );
+      await queue.enqueueMany(installments.map((i2) => ({ kind: 'promise.check', payload: { promiseId: id, seq: i2.seq }, dedupeKey: `${id}:${i2.seq}`, runAt: promiseCheckInstant(i2.dueDate, 0, zone) })));
+      promiseIds.push(id);
+      fileNumbers.push(account.fileNumber);
+    }
+    // Both processes start together and find 24 checks due: they claim side by side.
+    processes = await Promise.all([startServerProcess(schema, { JOBS_POLL_INTERVAL_MS: '100' }), startServerProcess(schema, { JOBS_POLL_INTERVAL_MS: '100' })]);
+    const pending = async () => Number((await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM jobs WHERE kind = 'promise.check' AND payload->>'promiseId' = ANY($1::text[]) AND state <> 'done'`, [promiseIds]))[0]?.n);
+    for (let waited = 0; (await pending()) > 0 && waited < 60_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await pending()).toBe(0);
+    const perPromise = await db.query<{ id: string; status: string; follow_ups: string | number }>(
+      `SELECT p."id", p."status", (SELECT count(*) FROM "FollowUpMdl" f WHERE f."promisemdlID" = p."id") AS follow_ups FROM "PromiseMdl" p WHERE p."id" = ANY($1::text[])`,
+      [promiseIds],
+    );
+    expect(perPromise.map((p) => [p.status, Number(p.follow_ups)])).toEqual(promiseIds.map(() => ['broken', 1]));
+    const notes = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM "Notifications" WHERE "title" = 'Broken promise' AND split_part("message", ':', 1) = ANY($1::text[])`, [fileNumbers]);
+    expect(Number(notes[0]?.n)).toBe(12);
+    const entries = await db.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM "AccountActivityMdl" a JOIN "AccountMdl" m ON m."id" = a."accountmdlID" WHERE m."fileNumber" = ANY($1::text[]) AND a."summary" LIKE 'Promise broken%'`,
+      [fileNumbers],
+    );
+    expect(Number(entries[0]?.n)).toBe(12);
+  }, 240_000);
 });

@@ -1,6 +1,7 @@
 // The collector's desk money operations of the data API (issue 22): promises (previewPromiseSchedule,
 // takePromise, cancelPromise), payments (postPayment, reversePayment) and the collectionsDashboard.
 // Thin: authorize, call the service, turn its refusals into the API's typed errors. Money is Int cents.
+// The promise types live in promise-types.ts, shared with the account workspace (one type per name).
 import { isSupervisor, type Caller } from '../../graphql/authorization/caller.js';
 import { decideAccess, type Operation } from '../../graphql/authorization/access-policy.js';
 import { DataApiError, notAuthorized } from '../../graphql/errors/data-api-errors.js';
@@ -17,10 +18,11 @@ import {
   type GraphQLResolveInfo,
 } from '../../graphql/execution/graphql-js.js';
 import type { DataApiContext } from '../../graphql/resolvers/data-api-context.js';
-import { AWSDate, AWSDateTime } from '../../graphql/schema/aws-scalars.js';
+import { AWSDate } from '../../graphql/schema/aws-scalars.js';
 import type { SchemaExtension } from '../../graphql/schema/build-schema.js';
 import type { DashboardScope, DashboardService } from '../dashboard/dashboard-service.js';
 import { MoneyOperationError } from '../payments/money-error.js';
+import { COLLECTIONS_PROMISE, PROMISE_INSTALLMENT } from './promise-types.js';
 import type { PaymentService, PostPaymentInput, ReversePaymentInput } from '../payments/payment-service.js';
 import type { Actor } from '../promises/promise-evaluation.js';
 import type { PromiseScheduleInput, PromiseService, TakePromiseInput } from '../promises/promise-service.js';
@@ -56,37 +58,6 @@ const int = { type: new GraphQLNonNull(GraphQLInt) };
 const float = { type: new GraphQLNonNull(GraphQLFloat) };
 const str = { type: new GraphQLNonNull(GraphQLString) };
 const list = <T extends GraphQLObjectType>(type: T) => ({ type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))) });
-
-/** One installment of a promise with its state. */
-export const PROMISE_INSTALLMENT = new GraphQLObjectType({
-  name: 'PromiseInstallment',
-  description: "One installment of a promise: due date and amount (cents), paid cents and state (pending, kept, partially_kept, broken, cancelled); lastKeepDate is the due date plus grace days (the debtor's local dates).",
-  fields: { seq: int, dueDate: { type: new GraphQLNonNull(AWSDate) }, amountCents: int, paidCents: int, state: str, lastKeepDate: { type: new GraphQLNonNull(AWSDate) } },
-});
-
-/** A promise to pay as the desk shows it (also the account workspace's promises). */
-export const COLLECTIONS_PROMISE = new GraphQLObjectType({
-  name: 'CollectionsPromise',
-  description: "A debtor's promise to pay: its schedule in the debtor's zone and local dates, the state of each installment from the posted payments, and the promise's status (active, kept, broken, cancelled).",
-  fields: {
-    id: { type: new GraphQLNonNull(GraphQLID) },
-    accountId: { type: new GraphQLNonNull(GraphQLID) },
-    debtorId: { type: GraphQLID },
-    kind: str,
-    totalCents: int,
-    graceDays: int,
-    timeZone: str,
-    status: str,
-    nextDueDate: { type: AWSDate },
-    installments: list(PROMISE_INSTALLMENT),
-    takenBy: { type: GraphQLString },
-    takenByName: { type: GraphQLString },
-    takenAt: { type: new GraphQLNonNull(AWSDateTime) },
-    brokenAt: { type: AWSDateTime },
-    cancelledAt: { type: AWSDateTime },
-    cancelReason: { type: GraphQLString },
-  },
-});
 
 const ACCOUNT_BALANCES = new GraphQLObjectType({
   name: 'AccountBalances',

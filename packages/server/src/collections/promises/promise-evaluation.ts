@@ -132,7 +132,7 @@ export async function refreshPromiseDueDate(tx: Queryable, accountId: string, no
  * update makes a second caller (another process, a retried job) do nothing.
  */
 export async function markBroken(tx: Queryable, account: LockedAccount, promise: CollectionsPromise, now: Date, actor: Actor): Promise<boolean> {
-  const marked = await tx.query<{ id: string }>(`UPDATE "PromiseMdl" SET "brokenAt" = $2, "status" = 'broken', "updatedAt" = $2 WHERE "id" = $1 AND "brokenAt" IS NULL RETURNING "id"`, [promise.id, now]);
+  const marked = await tx.query<{ id: string }>(`UPDATE "PromiseMdl" SET "brokenAt" = $2, "status" = 'broken', "updatedAt" = $2, "_version" = "_version" + 1 WHERE "id" = $1 AND "brokenAt" IS NULL RETURNING "id"`, [promise.id, now]);
   if (marked.length === 0) return false;
   const missed = promise.installments.filter((i) => i.state === 'broken' || i.state === 'partially_kept').map((i) => i.dueDate);
   const summary = `Promise broken: ${missed.length > 0 ? `installment due ${missed.join(', ')} not kept` : 'not kept'}`;
