@@ -93,6 +93,8 @@ describe.each(BOTH_DATABASES)('payment posting on %s', (database) => {
     expect(promise.errors).toBeUndefined();
     const paid = await post({ accountId: account.id, amountCents: 30_000, clientReference: 'keeps-it' });
     expect(paid.data?.postPayment.promises[0]).toMatchObject({ status: 'kept', nextDueDate: null });
+    const kept = await server.db.query<{ summary: string }>(`SELECT "summary" FROM "AccountActivityMdl" WHERE "accountmdlID" = $1 AND "kind" = 'promise' ORDER BY "at", "summary"`, [account.id]);
+    expect(kept.map((k) => k.summary)).toContain('Promise kept: every installment paid');
     const transactionId = paid.data?.postPayment.transactionId ?? '';
     const reversal = await reverse({ transactionId, reason: 'chargeback', note: 'card holder disputed', clientReference: 'undo-1' });
     expect(reversal.errors).toBeUndefined();

@@ -106,6 +106,18 @@ export async function reevaluateAccountPromises(tx: Queryable, account: LockedAc
         [promise.id, evaluation.status, evaluation.nextDueDate, JSON.stringify(installments), now],
       );
     }
+    if (evaluation.status === 'kept' && promise.status !== 'kept') {
+      await appendActivity(tx, {
+        accountId: account.id,
+        clientNumber: account.clientNumber,
+        kind: 'promise',
+        at: now,
+        actor: actor.sub,
+        actorName: actor.name,
+        summary: 'Promise kept: every installment paid',
+        details: { promiseId: promise.id, status: 'kept' },
+      });
+    }
     if (evaluation.status === 'broken' && promise.brokenAt === null) {
       await markBroken(tx, account, { ...promise, status: 'broken', installments }, now, actor);
       newlyBroken.push(promise);
