@@ -55,6 +55,36 @@ export {
   type CampaignPlanSummary,
   type ContactOutcomeInput,
 } from './campaigns/campaign-operations.js';
+export {
+  ContactNotAllowedError,
+  collectionsDocuments,
+  collectionsError,
+  createCollectionsOperations,
+  type AccountActivity,
+  type AccountBalances,
+  type AccountWorkspace,
+  type Cents,
+  type CollectionsDashboard,
+  type CollectionsOperations,
+  type CollectionsPromise,
+  type Collector,
+  type ContactRefusalReason,
+  type FollowUp,
+  type LedgerEntry,
+  type PaymentPosting,
+  type PostPaymentInput,
+  type PromiseInstallment,
+  type PromiseScheduleInput,
+  type RecordCallInput,
+  type RecordCallResult,
+  type ReversePaymentInput,
+  type TakePromiseInput,
+  type WorkQueueItem,
+  type WorkQueuePage,
+  type WorkQueueQuery,
+  type WorkspaceAccount,
+  type WorkspaceDebtor,
+} from './collections/collections-operations.js';
 export { SessionStore, SESSION_MESSAGES, type CreatedSession, type NewSession, type SessionRecord, type SessionStoreOptions, type SessionValidation } from './sessions/session-store.js';
 export { newSessionId, compactTimestamp, type SessionIdFormat } from './sessions/session-id.js';
 export { DEFAULT_SESSION_LENGTH_SECONDS, isSessionExpired, newestSession, sessionDataOf, sessionEndOf, sessionLengthFrom } from './sessions/session-rules.js';

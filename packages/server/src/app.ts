@@ -12,6 +12,7 @@ import { createDelivery } from './delivery/create-delivery.js';
 import type { DevOutbox } from './delivery/dev-outbox.js';
 import type { MessageDelivery } from './delivery/message-delivery.js';
 import { registerOutboxRoutes } from './delivery/outbox-routes.js';
+import { registerTestClockRoutes, type ShiftableClock } from './time/test-clock.js';
 import { registerConfirmUserRoutes } from './hosted/confirm-user-routes.js';
 import { registerLogoutRoutes } from './hosted/logout-routes.js';
 import { serializeRequest } from './logging/request-serializer.js';
@@ -31,12 +32,12 @@ import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
 import { CampaignService } from './campaigns/campaign-service.js';
 import { campaignSchemaExtension } from './campaigns/graphql/campaign-schema.js';
-import { deskSchemaExtension } from './collections/graphql/desk-schema.js';
-import { DeskService } from './collections/desk-service.js';
 import { moneySchemaExtension } from './collections/graphql/money-schema.js';
 import { PaymentService } from './collections/payments/payment-service.js';
 import { PromiseService } from './collections/promises/promise-service.js';
 import { DashboardService } from './collections/dashboard/dashboard-service.js';
+import { deskSchemaExtension } from './collections/graphql/desk-schema.js';
+import { DeskService } from './collections/desk-service.js';
 import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
@@ -53,6 +54,8 @@ export interface AppDependencies {
   readonly operations?: readonly Operation[];
   /** Where log lines go (default stdout); tests capture them to check that secrets never appear. */
   readonly logStream?: { write(line: string): void };
+  /** A clock e2e tests move over `POST /dev/clock`; honoured in development mode only (main.ts builds it for STEWARD_TEST_CLOCK=on). */
+  readonly testClock?: ShiftableClock;
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -168,11 +171,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
-      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
       moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward) }),
+      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
+  // Never in production, whatever the caller passed: only a development server's time may be moved.
+  if (deps.testClock !== undefined && config.mode === 'development') registerTestClockRoutes(app, deps.testClock);
   await registerCspReportRoutes(app, steward.limits, config.mode === 'development');
   await registerOptOutRoutes(app, { db: steward.db, clock: steward.clock, log: steward.log, messages: campaignMessageSettings(config), smsWebhookSecret: config.smsWebhookSecret });
 

@@ -5,6 +5,7 @@ import type { SeedResult } from './seed/seed.js';
 import { startServer } from './server.js';
 import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
+import { ShiftableClock, testClockWanted } from './time/test-clock.js';
 import { promiseJobHandlers } from './collections/promises/promise-check-job.js';
 
 function banner(lines: string[]): string {
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
   // Campaign contacts run in every server process (JOBS_ENABLED); the queue keeps them from running twice.
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
+    // End-to-end tests move the server's time (STEWARD_TEST_CLOCK=on, development mode only).
+    const testClock = testClockWanted(config.mode) ? new ShiftableClock() : undefined;
     server = await startServer(config, {
+      ...(testClock === undefined ? {} : { clock: testClock, testClock }),
       jobHandlers: (services) => ({
         ...campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }),
         ...promiseJobHandlers({ db: services.db, clock: services.clock }),

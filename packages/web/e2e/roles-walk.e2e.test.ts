@@ -30,6 +30,8 @@ const HEADINGS: Record<Exclude<ProtectedPath, '/'>, string> = {
   '/apps/helpdesk/tickets': 'Helpdesk tickets',
   '/apps/helpdesk/tickets/ticket-view': 'Ticket',
   '/apps/campaigns/scheduler': 'Campaign scheduler',
+  '/collections/queue': 'Work queue',
+  '/collections/account': 'Account',
   '/settings/profile': 'Profile',
   '/settings/user-management': 'User management',
   '/settings/database': 'Database',

@@ -71,6 +71,12 @@ export const entityFields = {
     clientmdlID: 'ID',
     delinquencyDate: 'AWSDate',
     disputed: 'Boolean',
+    // The collector's desk (issue 22, migration 0107): the assigned collector and the queue's facts.
+    assignedTo: 'String',
+    lastContactAt: 'AWSDateTime',
+    promiseDueDate: 'AWSDate',
+    brokenPromiseAt: 'AWSDateTime',
+    followUpAt: 'AWSDateTime',
   },
   ContactMdl: {
     accountBalance: 'Float',
@@ -102,6 +108,12 @@ export const entityFields = {
     transactionType: 'String',
     accountmdlID: 'ID',
     transactionRef: 'String',
+    // Payment posting (issue 22, migration 0107): integer cents, the method and reversals.
+    amountCents: 'Int',
+    method: 'String',
+    reversalOf: 'ID',
+    reversedBy: 'ID',
+    reversalReason: 'String',
   },
   TicketMdl: {
     subject: 'String',

@@ -40,6 +40,9 @@ export const ROUTE_ROLES = {
   '/apps/helpdesk/tickets': STAFF,
   '/apps/helpdesk/tickets/ticket-view': STAFF,
   '/apps/campaigns/scheduler': STAFF,
+  // The collector's desk: staff work their assigned accounts; the server refuses client users.
+  '/collections/queue': STAFF,
+  '/collections/account': STAFF,
   // The user's own account and config: every signed-in user has them.
   '/settings/profile': EVERYONE,
   '/settings/user-management': ADMIN,

@@ -41,6 +41,9 @@ const NEEDS: Record<ProtectedPath, readonly Need[]> = {
   '/apps/helpdesk/tickets': [['TicketMdl', 'read'], ['TicketMdl', 'create']],
   '/apps/helpdesk/tickets/ticket-view': [['TicketMdl', 'read'], ['TicketMdl', 'update']],
   '/apps/campaigns/scheduler': [['CampaignMdl', 'read'], ['CampaignMdl', 'create'], ['CampaignContactMdl', 'read'], ['CampaignContactMdl', 'update'], ['ClientMdl', 'read']],
+  // The desk's own operations refuse client users; updating accounts stands for them (assignment, calls, payments).
+  '/collections/queue': [['AccountMdl', 'read'], ['AccountMdl', 'update']],
+  '/collections/account': [['AccountMdl', 'read'], ['AccountMdl', 'update'], ['TransactionMdl', 'create']],
   '/settings/profile': [['UserMdl', 'read'], ['UserMdl', 'update']],
   '/settings/user-management': ['admin-api'],
   '/settings/database': [['ClientMdl', 'read'], ['ClientMdl', 'update'], ['AccountMdl', 'read']],

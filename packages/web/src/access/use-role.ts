@@ -14,3 +14,4 @@ export function useRole(): Role | null {
   // A profile that failed to load counts as none: the server will not find one either, or is down.
   return roleOf({ groups: groupsOfIdToken(idToken), userType, clientNumber, isTemporary: isTemporary || status === 'failed' });
 }
+

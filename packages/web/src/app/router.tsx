@@ -33,6 +33,8 @@ const FilesPage = lazyPage(() => import('../pages/files/FilesPage'), (m) => m.Fi
 const TicketsPage = lazyPage(() => import('../pages/helpdesk/TicketsPage'), (m) => m.TicketsPage);
 const TicketViewPage = lazyPage(() => import('../pages/helpdesk/TicketViewPage'), (m) => m.TicketViewPage);
 const SchedulerPage = lazyPage(() => import('../pages/campaigns/SchedulerPage'), (m) => m.SchedulerPage);
+const WorkQueuePage = lazyPage(() => import('../pages/collections/WorkQueuePage'), (m) => m.WorkQueuePage);
+const AccountWorkspacePage = lazyPage(() => import('../pages/collections/AccountWorkspacePage'), (m) => m.AccountWorkspacePage);
 const ProfilePage = lazyPage(() => import('../pages/settings/ProfilePage'), (m) => m.ProfilePage);
 const UserManagementPage = lazyPage(() => import('../pages/settings/UserManagementPage'), (m) => m.UserManagementPage);
 const DatabasePage = lazyPage(() => import('../pages/settings/DatabasePage'), (m) => m.DatabasePage);
@@ -68,6 +70,8 @@ export function AppRoutes() {
               <Route path="apps/helpdesk/tickets" element={<TicketsPage />} />
               <Route path="apps/helpdesk/tickets/ticket-view" element={<TicketViewPage />} />
               <Route path="apps/campaigns/scheduler" element={<SchedulerPage />} />
+              <Route path="collections/queue" element={<WorkQueuePage />} />
+              <Route path="collections/account" element={<AccountWorkspacePage />} />
               <Route path="settings/profile" element={<ProfilePage />} />
               <Route path="settings/user-management" element={<UserManagementPage />} />
               <Route path="settings/database" element={<DatabasePage />} />

@@ -39,6 +39,7 @@ export const MENU: readonly MenuEntry[] = [
   },
   { label: 'Files', path: '/files', icon: 'files' },
   { label: 'Helpdesk', path: '/apps/helpdesk/tickets', icon: 'helpdesk' },
+  { label: 'Work queue', path: '/collections/queue', icon: 'queue' },
   { label: 'Campaigns', path: '/apps/campaigns/scheduler', icon: 'campaign' },
   { label: 'Modification documents', path: '/documents/modifications/options', icon: 'modification' },
   {

@@ -2,7 +2,8 @@ import { displayName, useUserStore } from '../../stores/user-store';
 import { EntityList } from '../entities/EntityList';
 import { ACCOUNT_STATUS } from '../mortgages/mortgage-codes';
 import { PageHeader } from '../PageHeader';
-import { greeting } from './StaffDashboard';
+import { PortfolioDashboard } from './portfolio/PortfolioDashboard';
+import { greeting } from './greeting';
 
 /** `/` for client users: their organisation's accounts. */
 export function ClientDashboard() {
@@ -13,6 +14,8 @@ export function ClientDashboard() {
       {user.clientNumber === null || user.clientNumber === '' ? (
         <p className="card">Your account is not linked to a client organisation yet. Ask your Steward contact to link it.</p>
       ) : (
+        <>
+        <PortfolioDashboard scope={`The portfolio of client ${user.clientNumber}.`} />
         <div className="card">
           <h2 className="card__title">Accounts of client {user.clientNumber}</h2>
           <EntityList
@@ -30,6 +33,7 @@ export function ClientDashboard() {
             ]}
           />
         </div>
+        </>
       )}
     </section>
   );
