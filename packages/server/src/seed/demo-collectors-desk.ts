@@ -5,7 +5,7 @@
 // staff user, some to the admin — so a new user sees a living desk. Inserted in bulk (a handful of
 // multi-row statements) inside the first start's seed transaction, so it is created once.
 import { randomUUID } from 'node:crypto';
-import { addLocalDays, evaluatePromise, localDateOf, promiseCheckInstant, startOfLocalDay, type ScheduledInstallment } from '@steward/collections';
+import { addLocalDays, evaluatePromise, formatCents, localDateOf, promiseCheckInstant, startOfLocalDay, type ScheduledInstallment } from '@steward/collections';
 import type { Queryable } from '../db/database.js';
 
 /** Who the demo accounts are assigned to. */
@@ -140,7 +140,7 @@ export async function seedCollectorsDesk(tx: Queryable, now: Date, collectors: D
         JSON.stringify(stored), evaluation.status, evaluation.status === 'active' ? evaluation.nextDueDate : null, actor, takenAt, brokenAt, cancelledAt,
         cancelled ? 'debtor asked to change the plan' : null, `demo-promise-${n}`, takenAt, takenAt,
       ]);
-      activityRow(accountId, client.clientNumber, 'promise', takenAt, actor, `Promise to pay $${((amount * installments.length) / 100).toFixed(2)} in ${installments.length} installments, first due ${installments[0]?.dueDate ?? ''}`, { promiseId });
+      activityRow(accountId, client.clientNumber, 'promise', takenAt, actor, `Promise to pay ${formatCents(amount * installments.length)} in ${installments.length} installments, first due ${installments[0]?.dueDate ?? ''}`, { promiseId });
       if (evaluation.status === 'active') {
         promiseDueDate = evaluation.nextDueDate;
         for (const i of installments) {
@@ -178,12 +178,12 @@ export async function seedCollectorsDesk(tx: Queryable, now: Date, collectors: D
       const method = pick(METHODS);
       const reversalId = payment.reversed === true ? randomUUID() : null;
       transactions.push([payment.id, client.clientNumber, fileNumber, accountId, 'payment', `demo-${payment.id}`, payment.cents, payment.cents / 100, payment.date, payment.date, actor ?? 'system', method, null, reversalId, null, 'Payment', postedAt, postedAt]);
-      activityRow(accountId, client.clientNumber, 'payment', postedAt, actor, `Payment of $${(payment.cents / 100).toFixed(2)} by ${method} dated ${payment.date}`, { transactionId: payment.id, amountCents: payment.cents });
+      activityRow(accountId, client.clientNumber, 'payment', postedAt, actor, `Payment of ${formatCents(payment.cents)} by ${method} dated ${payment.date}`, { transactionId: payment.id, amountCents: payment.cents });
       paidCents += payment.cents;
       if (reversalId !== null) {
         const reversedOn = addLocalDays(payment.date, 2) > today ? today : addLocalDays(payment.date, 2);
         transactions.push([reversalId, client.clientNumber, fileNumber, accountId, 'reversal', `demo-${reversalId}`, -payment.cents, -payment.cents / 100, reversedOn, reversedOn, actor ?? 'system', method, payment.id, null, 'returned_payment', 'Reversal (returned_payment)', postedAt, postedAt]);
-        activityRow(accountId, client.clientNumber, 'reversal', postedAt, actor, `Payment of $${(payment.cents / 100).toFixed(2)} reversed (returned payment)`, { transactionId: reversalId, reversalOf: payment.id });
+        activityRow(accountId, client.clientNumber, 'reversal', postedAt, actor, `Payment of ${formatCents(payment.cents)} reversed (returned payment)`, { transactionId: reversalId, reversalOf: payment.id });
         paidCents -= payment.cents;
       }
     }

@@ -4,6 +4,7 @@
 // is idempotent by the caller's client reference, stored as the transaction's transactionRef: the
 // natural key (clientNumber, transactionRef) and the account lock make a double submit post once.
 import { randomUUID } from 'node:crypto';
+import { formatCents } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
 import { appendActivity } from '../activity/account-activity.js';
@@ -55,7 +56,6 @@ interface TransactionRow {
 
 const TRANSACTION_COLUMNS = `"id", "accountmdlID", "transactionType", "amountCents", "reversalOf", "reversedBy"`;
 
-const formatDollars = (cents: number): string => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 /** Today's date in UTC (the posted date of a transaction: the server's books are kept in UTC days). */
 const postedDateOf = (now: Date): string => now.toISOString().slice(0, 10);
@@ -118,7 +118,7 @@ export class PaymentService {
         at: now,
         actor: actor.sub,
         actorName: actor.name,
-        summary: `Payment of ${formatDollars(input.amountCents)} by ${input.method} dated ${input.paymentDate}`,
+        summary: `Payment of ${formatCents(input.amountCents)} by ${input.method} dated ${input.paymentDate}`,
         details: { transactionId: id, amountCents: input.amountCents, method: input.method, paymentDate: input.paymentDate, clientReference: reference, note },
       });
       return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };
@@ -171,7 +171,7 @@ export class PaymentService {
         at: now,
         actor: actor.sub,
         actorName: actor.name,
-        summary: `Payment of ${formatDollars(amount)} reversed (${input.reason.replace('_', ' ')})`,
+        summary: `Payment of ${formatCents(amount)} reversed (${input.reason.replace('_', ' ')})`,
         details: { transactionId: id, reversalOf: payment.id, amountCents: -amount, reason: input.reason, note, clientReference: reference },
       });
       return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };

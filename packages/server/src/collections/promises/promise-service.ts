@@ -3,7 +3,7 @@
 // is idempotent by the client reference and schedules one promise.check job per installment deadline
 // in the same transaction, so a promise never exists without its checks.
 import { randomUUID } from 'node:crypto';
-import { addLocalDays, buildPromiseSchedule, evaluatePromise, localDateOf, MAX_GRACE_DAYS, promiseCheckInstant, type Frequency, type PromiseScheduleRequest, type ScheduledInstallment } from '@steward/collections';
+import { addLocalDays, buildPromiseSchedule, evaluatePromise, formatCents, localDateOf, MAX_GRACE_DAYS, promiseCheckInstant, type Frequency, type PromiseScheduleRequest, type ScheduledInstallment } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import { JobQueue } from '../../jobs/job-queue.js';
 import type { Clock } from '../../time/clock.js';
@@ -189,7 +189,6 @@ export class PromiseService {
         })),
         tx,
       );
-      const dollars = (total / 100).toFixed(2);
       await appendActivity(tx, {
         accountId: account.id,
         clientNumber: account.clientNumber,
@@ -197,7 +196,7 @@ export class PromiseService {
         at: now,
         actor: actor.sub,
         actorName: actor.name,
-        summary: `Promise to pay $${dollars} in ${schedule.length} installment${schedule.length === 1 ? '' : 's'}, first due ${schedule[0]?.dueDate ?? '?'}`,
+        summary: `Promise to pay ${formatCents(total)} in ${schedule.length} installment${schedule.length === 1 ? '' : 's'}, first due ${schedule[0]?.dueDate ?? '?'}`,
         details: { promiseId: id, kind: request.kind, totalCents: total, installments: schedule, graceDays: grace, timeZone: debtor.timeZone, note, clientReference: reference },
       });
       const promise = await readPromise(tx, id);
