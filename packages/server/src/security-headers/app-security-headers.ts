@@ -96,22 +96,26 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderSet {
 }
 
 /**
- * Registers the security headers on every response of the app's origin (set on the raw response
- * in onRequest, as @fastify/helmet did, so static files, errors and 404s carry them too). The set
- * is computed once per managed-login URL: that URL is known only once managed login listens.
+ * Registers the security headers on every response of the app's origin (set on the reply in
+ * onRequest, so pages, static files, errors and 404s carry them too, and a route may still set its
+ * own). The set is computed once per managed-login URL: that URL is known only once managed login
+ * listens.
  */
 export function registerAppSecurityHeaders(app: FastifyInstance, config: Config, managedLoginUrl: () => string): void {
   let cachedUrl: string | null = null;
-  let headers: HeaderSet = { set: [], removed: [] };
+  let headers: Record<string, string> = {};
+  let removed: readonly string[] = [];
   app.addHook('onRequest', (_request, reply, done) => {
     const url = managedLoginUrl();
     if (url !== cachedUrl) {
-      headers = helmetHeaders(appSecurityHeaderOptions(config, url));
+      const computed = helmetHeaders(appSecurityHeaderOptions(config, url));
+      headers = Object.fromEntries(computed.set);
+      removed = computed.removed;
       cachedUrl = url;
     }
-    const raw = reply.raw;
-    for (const name of headers.removed) raw.removeHeader(name);
-    for (const [name, value] of headers.set) raw.setHeader(name, value);
+    for (const name of removed) reply.removeHeader(name);
+    // On the reply, not the raw response: Node then writes them with Fastify's own in one writeHead.
+    reply.headers(headers);
     done();
   });
 }
