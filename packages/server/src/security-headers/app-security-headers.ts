@@ -73,7 +73,7 @@ export interface HeaderSet {
  * Runs helmet's middleware once against a recording response. Helmet stays the authority on the
  * headers' names and syntax; the app applies the recorded set to every response instead of
  * building it again per request (@fastify/helmet constructed a new helmet, re-validating every
- * option and re-serialising the policy, on each request: a tenth of the data API's CPU).
+ * option and re-serialising the policy, on each request; see docs/benchmarks.md, data API A/B).
  */
 export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderSet {
   const set = new Map<string, readonly [string, string]>();
@@ -91,7 +91,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderSet {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failure = error ?? null;
   });
-  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== null) throw failure instanceof Error ? failure : new Error('helmet refused the security header options');
   return { set: [...set.values()], removed };
 }
 
