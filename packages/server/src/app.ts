@@ -120,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const steward = createServices(config, deps, fromPino(app.log));
   app.decorate('steward', steward);
   // First, so every response (pages, runtime config, APIs, errors) carries them.
-  await registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
+  registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
 
   const origin = (request: FastifyRequest): string => {
     if (config.publicUrlIsExplicit) return config.publicUrl;

@@ -102,6 +102,21 @@ describe('bad input', () => {
     expect(firstError(res)?.message).toContain('more than 20000 records');
   });
 
+  it('measures an operation whose limits come from variables on every request, not only on its first', async () => {
+    // Threat: the executor remembers operations that passed the record-cost check; an operation
+    // that passes once with small variable limits must not then run with limits past the cost cap.
+    const query = 'query ($a: Int, $b: Int) { listAccountMdls(limit: $a) { items { Contacts(limit: $b) { items { id } } } } }';
+    for (let run = 0; run < 3; run++) expect(firstError(await h.gql(admin, query, { a: 2, b: 2 }))).toBeUndefined();
+    const res = await h.gql(admin, query, { a: 1000, b: 1000 });
+    expect(firstError(res)).toMatchObject({ errorType: 'QueryLimitExceededException' });
+    expect(firstError(res)?.message).toContain('more than 20000 records');
+  });
+
+  it('refuses a query with literal limits past the cost cap on every request', async () => {
+    const query = '{ listAccountMdls(limit: 1000) { items { Contacts(limit: 1000) { items { id } } } } }';
+    for (let run = 0; run < 3; run++) expect(firstError(await h.gql(admin, query))?.errorType).toBe('QueryLimitExceededException');
+  });
+
   it('refuses alias fan-out', async () => {
     const fragment = `fragment F on AccountMdl { ${Array.from({ length: 40 }, (_, i) => `f${i}: id`).join(' ')} }`;
     const gets = Array.from({ length: 30 }, (_, i) => `q${i}: getAccountMdl(id: "a0") { ...F }`).join(' ');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AccessRevocation, RevocationFeed } from '../../tokens/revocation-feed.js';
 import type { AccessTokenClaims, VerifyAccessToken } from './caller.js';
 
@@ -40,7 +40,8 @@ export class VerifiedTokenCache {
   /** The claims of `token` if it is valid; rejects as the underlying check does. */
   async verify(token: string): Promise<AccessTokenClaims> {
     if (this.ttlMs <= 0) return this.check(token);
-    const key = createHash('sha256').update(token).digest('base64');
+    // One-shot hash: every request computes this key.
+    const key = hash('sha256', token, 'base64');
     const now = this.now();
     const hit = this.entries.get(key);
     if (hit !== undefined) {

@@ -119,6 +119,8 @@ export function readGraphqlRequest(body: unknown): GraphqlRequest {
  */
 export class GraphqlExecutor {
   private readonly cache = new Map<string, PreparedDocument>();
+  /** Operations whose measurement passed and reads no variable: it passes again for any variables. */
+  private readonly withinLimits = new WeakSet<OperationDefinitionNode>();
   private readonly recursiveInputs: ReadonlySet<string>;
   private readonly rules: readonly ValidationRule[];
   private readonly suggestions: boolean;
@@ -226,7 +228,10 @@ export class GraphqlExecutor {
       if (jsonDepth(request.variables, this.limits.maxVariablesDepth) > this.limits.maxVariablesDepth) {
         return { status: 400, body: requestErrorBody(new DataApiError('QueryLimitExceededException', `variables are nested deeper than ${this.limits.maxVariablesDepth} levels.`)) };
       }
-      measureOperation(this.schema, operation, prepared.fragments, request.variables, this.limits);
+      if (!this.withinLimits.has(operation)) {
+        const measured = measureOperation(this.schema, operation, prepared.fragments, request.variables, this.limits);
+        if (!measured.dependsOnVariables) this.withinLimits.add(operation);
+      }
       const compiled = this.compiled(prepared, operation, request.operationName);
       const result =
         compiled === null

@@ -82,6 +82,8 @@ export interface OperationCost {
   readonly depth: number;
   readonly fields: number;
   readonly cost: number;
+  /** True when a list limit came from a variable: the same operation may measure otherwise with other variables. */
+  readonly dependsOnVariables: boolean;
 }
 
 function limitArgument(args: readonly { name: { value: string }; value: ValueNode }[] | undefined, variables: Readonly<Record<string, unknown>>, limits: QueryLimits): number {
@@ -120,6 +122,7 @@ export function measureOperation(
   let fields = 0;
   let cost = 0;
   let maxDepth = 0;
+  let dependsOnVariables = false;
   const walk = (set: SelectionSetNode, parent: GraphQLObjectType, multiplier: number, depth: number, introspecting: boolean, visiting: Set<string>): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -151,6 +154,7 @@ export function measureOperation(
       if (!isObjectType(type)) continue;
       let childMultiplier = multiplier;
       if (type.name.startsWith('Model') && type.name.endsWith('Connection')) {
+        if (selection.arguments?.some((a) => a.name.value === 'limit' && a.value.kind === Kind.VARIABLE) === true) dependsOnVariables = true;
         childMultiplier = multiplier * limitArgument(selection.arguments, variables, limits);
         cost += childMultiplier;
       } else if (parent.name.endsWith('Connection')) {
@@ -165,7 +169,7 @@ export function measureOperation(
     }
   };
   if (root !== null && root !== undefined) walk(operation.selectionSet, root, 1, 0, false, new Set());
-  return { depth: maxDepth, fields, cost };
+  return { depth: maxDepth, fields, cost, dependsOnVariables };
 }
 
 /** Depth of a JSON value (objects and arrays); stops counting past `max`. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto';
 import { DataApiError } from '../errors/data-api-errors.js';
 
 /** What a page token is bound to: which list (and parent), which filter, and which caller. */
@@ -38,7 +38,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 function digestOf(json: string): string {
-  return createHash('sha256').update(json).digest('base64url').slice(0, 22);
+  // One-shot hash: no Hash object per list request.
+  return hash('sha256', json, 'base64url').slice(0, 22);
 }
 
 /** The digest of "no filter", by far the most common. */
