@@ -9,6 +9,7 @@ export interface LoadResult {
   readonly seconds: number;
   readonly rps: number;
   readonly p50: number;
+  readonly p95: number;
   readonly p99: number;
 }
 
@@ -41,7 +42,7 @@ export async function runLoad(operation: Operation, clients: number, seconds: nu
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });

@@ -5,6 +5,7 @@
 export const benches: Record<string, () => Promise<{ run: (args: readonly string[]) => Promise<void> }>> = {
   graphql: () => import('./graphql.bench.js'),
   'sign-in': () => import('./sign-in.bench.js'),
+  desk: () => import('./desk.bench.js'),
 };
 
 const args = process.argv.slice(2);

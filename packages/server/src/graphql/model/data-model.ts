@@ -221,6 +221,9 @@ export const dataModel: readonly EntityDefinition[] = [
       reversalReason: f('String', { addedIn: 107 }),
     },
     naturalKey: ['clientNumber', 'transactionRef'],
+    compositeIndexes: [['accountmdlID', 'paymentDate']],
+    // The collections dashboard sums a book's payments in a date range, account by account (issue 22, migration 0110; docs/benchmarks.md, "collector's desk").
+    compositeIndexesAddedIn: { 'accountmdlID,paymentDate': 110 },
     access: clientScoped,
     sortedIndexes: [
       { queryField: 'transactionMdlsByPostedDate', sortKey: 'postedDate' },

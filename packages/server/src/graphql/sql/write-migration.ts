@@ -31,6 +31,8 @@ export const LATER_MIGRATIONS: readonly { version: number; name: string; entitie
   { version: 107, name: 'collectors_desk', entities: ['PromiseMdl', 'FollowUpMdl', 'AccountActivityMdl'] },
   // Issue 22, the desk's queue and calls: the client reference of a recorded call (idempotency) and the work queue's index.
   { version: 109, name: 'desk_queue', entities: [] },
+  // Issue 22, the desk's dashboard: a book's payments by date (the desk benchmark's finding).
+  { version: 110, name: 'desk_dashboard', entities: [] },
 ];
 
 /** The migration adding the sorted index queries' indexes of the entities 0100 created (later entities carry their own). */
