@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/time/clock.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
-import { chicagoAccount, create, gql, ok, RECORD_CALL, tokenOf } from './desk-fixtures.js';
+import { chicagoAccount, create, gql, ok, RECORD_CALL, subOf, tokenOf } from './desk-fixtures.js';
 
 // Monday 13 April 2026, 10:00 in Chicago.
 const T0 = '2026-04-13T15:00:00.000Z';
@@ -16,7 +16,7 @@ const WORKSPACE = `query ($a: ID!) { accountWorkspace(accountId: $a) {
   debtors { id seq firstName timeZone location callHistory callableNow nextCallableAt refusals doNotContact }
   activity { id kind at actor summary details }
   ledger { id date type amountCents runningBalanceCents method reference reversalOf }
-  promises { id kind status totalCents nextDueDate installments { seq dueDate amountCents paidCents state lastKeepDate } takenAt }
+  promises { id kind status totalCents nextDueDate installments { seq dueDate amountCents paidCents state lastKeepDate } takenAt takenByName }
   followUps { id dueAt reason status }
   contactRules
 } }`;
@@ -27,7 +27,7 @@ interface Workspace {
     debtors: { id: string; location: string; callHistory: string; callableNow: boolean; nextCallableAt: string | null; refusals: string }[];
     activity: { id: string; kind: string; at: string; summary: string }[];
     ledger: { id: string; date: string; amountCents: number; runningBalanceCents: number; reversalOf: string | null }[];
-    promises: { id: string; status: string; installments: { seq: number; lastKeepDate: string; state: string }[] }[];
+    promises: { id: string; status: string; takenByName: string | null; installments: { seq: number; lastKeepDate: string; state: string }[] }[];
     followUps: { id: string; reason: string }[];
     contactRules: string;
   };
@@ -56,9 +56,9 @@ describe.each(BOTH_DATABASES)('account workspace on %s', (database) => {
     await tx('2026-01-15', null, 37.5);
     await tx('2026-03-01', 25_000, 250);
     await server.db.query(
-      `INSERT INTO "PromiseMdl" ("id", "accountmdlID", "debtormdlID", "kind", "totalCents", "graceDays", "timeZone", "installments", "status", "nextDueDate", "takenAt", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, 'single', 5000, 3, 'America/Chicago', $4, 'active', '2026-04-20', $5, $5, $5)`,
-      [randomUUID(), accountId, debtorId, JSON.stringify([{ seq: 1, dueDate: '2026-04-20', amountCents: 5000, paidCents: 0, state: 'pending' }]), clock.now()],
+      `INSERT INTO "PromiseMdl" ("id", "accountmdlID", "debtormdlID", "kind", "totalCents", "graceDays", "timeZone", "installments", "status", "nextDueDate", "takenAt", "takenBy", "createdAt", "updatedAt")
+       VALUES ($1, $2, $3, 'single', 5000, 3, 'America/Chicago', $4, 'active', '2026-04-20', $5, $6, $5, $5)`,
+      [randomUUID(), accountId, debtorId, JSON.stringify([{ seq: 1, dueDate: '2026-04-20', amountCents: 5000, paidCents: 0, state: 'pending' }]), clock.now(), await subOf(server, 'staff')],
     );
   });
   afterAll(async () => {
@@ -78,6 +78,8 @@ describe.each(BOTH_DATABASES)('account workspace on %s', (database) => {
     // The last running balance is the account's balance.
     expect(ws.ledger.at(-1)?.runningBalanceCents).toBe(ws.account.balanceCents);
     expect(ws.promises[0]?.installments).toEqual([{ seq: 1, dueDate: '2026-04-20', amountCents: 5000, paidCents: 0, state: 'pending', lastKeepDate: '2026-04-23' }]);
+    // Who took the promise is named, not only identified by their pool subject.
+    expect(ws.promises[0]?.takenByName).toBe('Sam Staff');
   });
 
   it('merges the timeline newest first: desk activity, attempted campaign contacts and the placement', async () => {

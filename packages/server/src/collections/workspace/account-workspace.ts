@@ -247,6 +247,7 @@ interface PromiseRow {
   nextDueDate: string | null;
   installments: string | null;
   takenBy: string | null;
+  takenByName: string | null;
   takenAt: Date | string | null;
   brokenAt: Date | string | null;
   cancelledAt: Date | string | null;
@@ -261,9 +262,10 @@ function addDays(date: string, days: number): string {
 /** The account's promises (newest first) in the CollectionsPromise shape. */
 export async function accountPromises(db: Queryable, accountId: string): Promise<Record<string, unknown>[]> {
   const rows = await db.query<PromiseRow>(
-    `SELECT "id", "accountmdlID" AS "accountId", "debtormdlID" AS "debtorId", "kind", "totalCents", "graceDays", "timeZone", "status", "nextDueDate"::text AS "nextDueDate",
-            "installments", "takenBy", "takenAt", "brokenAt", "cancelledAt", "cancelReason", "createdAt"
-       FROM "PromiseMdl" WHERE "accountmdlID" = $1 ORDER BY COALESCE("takenAt", "createdAt") DESC, "id" DESC`,
+    `SELECT p."id", p."accountmdlID" AS "accountId", p."debtormdlID" AS "debtorId", p."kind", p."totalCents", p."graceDays", p."timeZone", p."status", p."nextDueDate"::text AS "nextDueDate",
+            p."installments", p."takenBy", nullif(trim(concat_ws(' ', u."firstName", u."lastName")), '') AS "takenByName", p."takenAt", p."brokenAt", p."cancelledAt", p."cancelReason", p."createdAt"
+       FROM "PromiseMdl" p LEFT JOIN LATERAL (SELECT "firstName", "lastName" FROM "UserMdl" WHERE "userId" = p."takenBy" LIMIT 1) u ON true
+      WHERE p."accountmdlID" = $1 ORDER BY COALESCE(p."takenAt", p."createdAt") DESC, p."id" DESC`,
     [accountId],
   );
   return rows.map((p) => {
@@ -296,7 +298,7 @@ export async function accountPromises(db: Queryable, accountId: string): Promise
       nextDueDate: p.nextDueDate,
       installments,
       takenBy: p.takenBy,
-      takenByName: null,
+      takenByName: p.takenByName,
       takenAt: p.takenAt ?? p.createdAt,
       brokenAt: p.brokenAt,
       cancelledAt: p.cancelledAt,
