@@ -13,7 +13,7 @@ describe.each(BACKENDS)('data client against the real data API on %s', (backend)
   afterAll(async () => h.close());
 
   it('offers typed create, get, list, update and delete for every entity', async () => {
-    expect(entityNames).toHaveLength(21);
+    expect(entityNames).toHaveLength(24);
     const c = await admin.models.ClientMdl.create({ clientName: 'Acme', clientNumber: 'C-9' });
     expect(c.__typename).toBe('ClientMdl');
     const a = await admin.models.AccountMdl.create({ clientNumber: 'C-9', clientmdlID: c.id, listedDate: '2024-06-30', currentUpb: 1500.5 });

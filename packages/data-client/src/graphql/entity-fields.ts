@@ -17,6 +17,7 @@ export type FieldType =
   | 'AWSJSON!'
   | 'AWSDate'
   | 'AWSDateTime'
+  | 'AWSDateTime!'
   | 'AWSTimestamp';
 
 const dateParts = <P extends string>(prefix: P) =>
@@ -226,6 +227,51 @@ export const entityFields = {
     jobId: 'ID',
   },
   ContactRuleMdl: { ruleName: 'String', scope: 'String!', scopeValue: 'String', rule: 'AWSJSON!', active: 'Boolean' },
+  // The collector's desk (issue 22): read through the generic models, written only by the desk's operations.
+  PromiseMdl: {
+    accountmdlID: 'ID',
+    debtormdlID: 'ID',
+    clientNumber: 'String',
+    fileNumber: 'String',
+    kind: 'String!',
+    totalCents: 'Int',
+    graceDays: 'Int',
+    timeZone: 'String',
+    installments: 'AWSJSON',
+    status: 'String',
+    nextDueDate: 'AWSDate',
+    takenBy: 'String',
+    takenAt: 'AWSDateTime',
+    brokenAt: 'AWSDateTime',
+    cancelledAt: 'AWSDateTime',
+    cancelReason: 'String',
+    clientReference: 'String',
+  },
+  FollowUpMdl: {
+    accountmdlID: 'ID',
+    clientNumber: 'String',
+    fileNumber: 'String',
+    assignedTo: 'String',
+    dueAt: 'AWSDateTime',
+    reason: 'String',
+    note: 'String',
+    status: 'String',
+    promisemdlID: 'ID',
+    createdBy: 'String',
+    doneAt: 'AWSDateTime',
+    doneBy: 'String',
+  },
+  AccountActivityMdl: {
+    accountmdlID: 'ID!',
+    clientNumber: 'String',
+    kind: 'String!',
+    at: 'AWSDateTime!',
+    actor: 'String',
+    actorName: 'String',
+    summary: 'String',
+    details: 'AWSJSON',
+    clientReference: 'String',
+  },
 } as const satisfies Record<string, Record<string, FieldType>>;
 
 /** Name of an entity. */
@@ -254,6 +300,9 @@ export const entityPlurals: Readonly<Record<EntityName, string>> = {
   CampaignMdl: 'CampaignMdls',
   CampaignContactMdl: 'CampaignContactMdls',
   ContactRuleMdl: 'ContactRuleMdls',
+  PromiseMdl: 'PromiseMdls',
+  FollowUpMdl: 'FollowUpMdls',
+  AccountActivityMdl: 'AccountActivityMdls',
 };
 
 /**

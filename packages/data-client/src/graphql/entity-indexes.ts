@@ -48,6 +48,9 @@ export const entityIndexes = {
     campaignContactMdlsByCampaignAndPlannedAt: { partitionKey: 'campaignmdlID', sortKey: 'plannedAt' },
     campaignContactMdlsByCampaignAndPlanDate: { partitionKey: 'campaignmdlID', sortKey: 'planDate' },
   },
+  AccountActivityMdl: {
+    accountActivityMdlsByAccountAndAt: { partitionKey: 'accountmdlID', sortKey: 'at' },
+  },
 } as const satisfies { readonly [N in EntityName]?: Readonly<Record<string, IndexDefinition>> };
 
 type Indexes = typeof entityIndexes;
