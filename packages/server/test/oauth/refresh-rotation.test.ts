@@ -174,7 +174,7 @@ describe.each(BOTH_DATABASES)('GetTokensFromRefreshToken and refresh-token rotat
       expect(secret).toMatch(/^[a-z0-9]{51}$/);
       const signedIn = await signInThrough(server, confidential.ClientId, username);
       expectError(await refreshThrough(server, confidential.ClientId, signedIn.RefreshToken), 'NotAuthorizedException', `Client ${confidential.ClientId} is configured for secret but secret was not received`);
-      expectError(await refreshThrough(server, confidential.ClientId, signedIn.RefreshToken, { ClientSecret: `${secret.slice(0, -1)}x` }), 'NotAuthorizedException', `Unable to verify secret for client ${confidential.ClientId}`);
+      expectError(await refreshThrough(server, confidential.ClientId, signedIn.RefreshToken, { ClientSecret: `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}` }), 'NotAuthorizedException', `Unable to verify secret for client ${confidential.ClientId}`);
       expectError(await refreshThrough(server, confidential.ClientId, signedIn.RefreshToken, { ClientSecret: 'short' }), 'NotAuthorizedException');
       // The failed attempts did not rotate the token.
       expect(result(await refreshThrough(server, confidential.ClientId, signedIn.RefreshToken, { ClientSecret: secret })).RefreshToken).toBeDefined();
