@@ -15,6 +15,7 @@ import { registerOutboxRoutes } from './delivery/outbox-routes.js';
 import { registerTestClockRoutes, type ShiftableClock } from './time/test-clock.js';
 import { registerConfirmUserRoutes } from './hosted/confirm-user-routes.js';
 import { registerLogoutRoutes } from './hosted/logout-routes.js';
+import { registerRequestLogContext, requestAwareLogger } from './logging/request-log-context.js';
 import { registerRequestIdHeader, serverLoggingOptions } from './logging/server-logging.js';
 import { registerRuntimeConfigRoutes } from './runtime-config/runtime-config-routes.js';
 import { systemClock, type Clock } from './time/clock.js';
@@ -22,7 +23,7 @@ import { SigningKeys } from './tokens/signing-keys.js';
 import { TokenService } from './tokens/token-service.js';
 import { registerWellKnownRoutes } from './tokens/well-known-routes.js';
 import { createRegistry } from './user-pool/operations/all-operations.js';
-import { fromPino, type Logger } from './user-pool/operations/logger.js';
+import type { Logger } from './user-pool/operations/logger.js';
 import type { Operation } from './user-pool/operations/operation.js';
 import type { ServerServices } from './user-pool/operations/operation-context.js';
 import type { OperationRegistry } from './user-pool/operations/registry.js';
@@ -111,9 +112,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const steward = createServices(config, deps, fromPino(app.log));
+  // Services log through the request being answered, when there is one: its lines carry its id.
+  const steward = createServices(config, deps, requestAwareLogger(app.log));
   app.decorate('steward', steward);
   registerRequestIdHeader(app);
+  registerRequestLogContext(app);
   // First, so every response (pages, runtime config, APIs, errors) carries them.
   registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
 

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
+import { registerRequestLogContext } from '../logging/request-log-context.js';
 import { registerRequestIdHeader, serverLoggingOptions } from '../logging/server-logging.js';
 import { registerHostedLoginRoutes } from './login/login-routes.js';
 import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
@@ -48,6 +49,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   });
   app.decorate('steward', steward);
   registerRequestIdHeader(app);
+  registerRequestLogContext(app);
   await app.register(formbody);
   await app.register(cookie);
   app.addHook('onRequest', async (_request, reply) => {

@@ -71,3 +71,30 @@ describe.each(BOTH_DATABASES)('error logs on %s', (database) => {
     expect(text).not.toContain(AccessToken.split('.')[2] ?? 'no-signature');
   });
 });
+
+describe('a service failing under a request', () => {
+  const logs: string[] = [];
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // Production delivery to an SMTP server that is not there.
+    server = await startTestServer({
+      env: { STEWARD_MODE: 'production', LOG_LEVEL: 'info', CLIENT_REQUEST_LIMIT: '0', CODE_PEPPER: `pepper-${randomBytes(16).toString('hex')}`, SMTP_URL: 'smtp://127.0.0.1:1' },
+      logStream: { write: (line) => logs.push(line) },
+    });
+  });
+  afterAll(async () => server.close());
+
+  it("logs through the request's logger: the delivery failure carries the request id", async () => {
+    const username = `mailless-${randomBytes(4).toString('hex')}`;
+    const response = await fetch(`${server.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp', 'x-request-id': `mail-${username}` },
+      body: JSON.stringify({ ClientId: server.pool.clientId, Username: username, Password: 'Mailless-Passw0rd!', UserAttributes: [{ Name: 'email', Value: `${username}@example.com` }] }),
+    });
+    expect(((await response.json()) as { __type: string }).__type).toBe('CodeDeliveryFailureException');
+    const failure = logs.map((line) => JSON.parse(line) as LogLine).find((line) => line.msg === 'email delivery failed');
+    expect(failure).toMatchObject({ level: 50, reqId: `mail-${username}` });
+    expect(logs.join('\n')).not.toContain('Mailless-Passw0rd!');
+  });
+});
