@@ -3,6 +3,7 @@
 // webhook) and in development mode (the dev outbox). Then every line is searched for every secret
 // the scenario saw, and checked for its shape and its request id.
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -341,6 +342,19 @@ describe.each(['production', 'development'] as const)('logs of a full scenario i
     expect(accounts.map((a) => a.fileNumber).sort()).toEqual([bodyMarker, `${bodyMarker}-2`]);
     await gql(access, 'mutation ($i: UpdateAccountMdlInput!) { updateAccountMdl(input: $i) { id } }', { i: { id: accounts[0]?.id, accountStatus: 'CLOSED' } });
 
+    // --- A request the HTTP parser refuses (logged at trace with the parser's error): its raw bytes hold a bearer token. ---
+    const rawSecret = `raw-${randomBytes(12).toString('hex')}`;
+    secrets.add('bearer token of an unparseable request', rawSecret);
+    const port = Number(new URL(server.url).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${rawSecret}\r\nBad Header: x\r\n\r\n`));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+
     // --- Request ids: a well-formed one is kept, an ill-formed one replaced; both echoed. ---
     for (const sent of [`scenario-${run}-health`, 'bad id\twith a tab']) {
       const response = await fetch(`${server.url}/health`, { headers: { 'x-request-id': sent } });
@@ -365,9 +379,13 @@ describe.each(['production', 'development'] as const)('logs of a full scenario i
       expect(typeof line.time).toBe('number');
       expect(['app', 'managed-login']).toContain(line.name);
     }
-    // The only lines about no request: each server saying where it listens.
-    const withoutId = lines.filter((line) => line.reqId === undefined).map((line) => line.msg);
-    expect(withoutId.every((msg) => /^Server listening at /.test(msg ?? ''))).toBe(true);
+    // The only lines about no request: each server saying where it listens, and a connection whose bytes never made a request.
+    const withoutId = lines.filter((line) => line.reqId === undefined).map((line) => line.msg ?? '');
+    expect(withoutId.filter((msg) => !/^Server listening at /.test(msg))).toEqual(['client error']);
+    // The parser's error would carry the raw request bytes (as a Buffer's numbers, which no text search finds).
+    const clientError = lines.find((line) => line.msg === 'client error');
+    expect(clientError?.err).toMatchObject({ code: expect.stringMatching(/^HPE_/) as unknown, message: '[withheld: it may quote the input]' });
+    expect(Object.keys(clientError?.err ?? {})).not.toContain('rawPacket');
     const requestLines = lines.filter((line) => line.reqId !== undefined);
     expect(requestLines.length).toBeGreaterThan(80);
     // Both origins' requests, Fastify's own lines and the JSON parser's refusal are there.
