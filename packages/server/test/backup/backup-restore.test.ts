@@ -186,7 +186,8 @@ describe.each(BOTH_DATABASES)('backup and restore on %s', { timeout: 300_000 }, 
         acknowledged.push({ fileNumber, at: Date.now() });
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A few writes acknowledged before the backup begins (however slow the machine), more during it.
+    while (acknowledged.length < 3) await Promise.race([writer, new Promise((resolve) => setTimeout(resolve, 20))]);
     const backupStartedAt = Date.now();
     if (database === 'postgres') {
       await run('pg_dump', ['--format=custom', `--file=${file}`, databaseUrl(source)]);
