@@ -15,14 +15,15 @@ import { registerOutboxRoutes } from './delivery/outbox-routes.js';
 import { registerTestClockRoutes, type ShiftableClock } from './time/test-clock.js';
 import { registerConfirmUserRoutes } from './hosted/confirm-user-routes.js';
 import { registerLogoutRoutes } from './hosted/logout-routes.js';
-import { serializeRequest } from './logging/request-serializer.js';
+import { registerRequestLogContext, requestAwareLogger } from './logging/request-log-context.js';
+import { registerRequestIdHeader, serverLoggingOptions } from './logging/server-logging.js';
 import { registerRuntimeConfigRoutes } from './runtime-config/runtime-config-routes.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { TokenService } from './tokens/token-service.js';
 import { registerWellKnownRoutes } from './tokens/well-known-routes.js';
 import { createRegistry } from './user-pool/operations/all-operations.js';
-import { fromPino, type Logger } from './user-pool/operations/logger.js';
+import type { Logger } from './user-pool/operations/logger.js';
 import type { Operation } from './user-pool/operations/operation.js';
 import type { ServerServices } from './user-pool/operations/operation-context.js';
 import type { OperationRegistry } from './user-pool/operations/registry.js';
@@ -106,19 +107,16 @@ const CORS_HEADERS = 'content-type, x-amz-target, x-amz-user-agent, x-amz-date, 
 /** Builds the Fastify app with every route; does not listen. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Tokens travel in bodies and the Authorization header: never log either.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      // Links carry codes in their query (the sign-up link): log URLs with those values replaced.
-      serializers: { req: serializeRequest },
-      ...(deps.logStream !== undefined ? { stream: deps.logStream } : {}),
-    },
+    // JSON lines with a request id; never bodies, headers or secret URL parameters (src/logging/).
+    ...serverLoggingOptions(config, 'app', deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const steward = createServices(config, deps, fromPino(app.log));
+  // Services log through the request being answered, when there is one: its lines carry its id.
+  const steward = createServices(config, deps, requestAwareLogger(app.log));
   app.decorate('steward', steward);
+  registerRequestIdHeader(app);
+  registerRequestLogContext(app);
   // First, so every response (pages, runtime config, APIs, errors) carries them.
   registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
 
@@ -137,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       void reply
         .header('access-control-allow-origin', config.corsOrigins.includes('*') ? '*' : requestOrigin)
         .header('vary', 'Origin')
-        .header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage');
+        .header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, x-request-id');
       if (request.method === 'OPTIONS') {
         return reply
           .status(204)

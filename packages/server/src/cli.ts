@@ -3,6 +3,7 @@ import { runCli, SERVER_RUNNING_HINT } from './admin/cli-commands.js';
 import { ConfigError } from './config/config.js';
 import { DatabaseLockedError } from './db/folder-lock.js';
 import { isServiceError } from './errors/catalogue.js';
+import { BackupError } from './backup/pglite-backup.js';
 
 try {
   process.exitCode = await runCli(process.argv.slice(2), process.env, (line) => console.log(line));
@@ -10,6 +11,7 @@ try {
   if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof DatabaseLockedError) console.error(`${error.message}\n\n${SERVER_RUNNING_HINT}`);
   else if (isServiceError(error)) console.error(`${error.name}: ${error.message}`);
+  else if (error instanceof BackupError) console.error(error.message);
   else console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 }

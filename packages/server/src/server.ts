@@ -15,6 +15,7 @@ import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
 import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
+import { serveBackups } from './backup/backup-socket.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -79,6 +80,8 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
         ? new JobRunner({ db, clock: app.steward.clock, handlers: jobHandlers, log: fromPino(app.log) }, { pollIntervalMs: config.jobsPollIntervalMs })
         : undefined;
     jobs?.start();
+    // A PGlite folder is backed up by the process holding it: `cli backup` asks here (src/backup/).
+    const backups = db.snapshot !== undefined && config.databaseUrl === undefined && !config.dataDir.startsWith('memory://') ? await serveBackups(db, config.dataDir, fromPino(app.log)) : undefined;
     return {
       app,
       db,
@@ -92,6 +95,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
         clearInterval(housekeeping);
         // Jobs in hand finish (and record their outcome) before the database closes.
         await jobs?.stop();
+        await backups?.close();
         await managedLoginApp?.close();
         await app.close();
         await db.close();

@@ -1,12 +1,12 @@
 // The admin-queries REST API (the routes of Amplify's "AdminQueries" API, under /admin): the
 // caller's access token in `Authorization`, membership of the `Admins` group required. Each route
 // runs the same registered Admin* operation as the JSON endpoint and the CLI, on the caller's pool.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import { fail, isServiceError } from '../errors/catalogue.js';
 import { toWireError } from '../errors/wire-error.js';
 import { ADMINS_GROUP } from '../user-pool/admin/admin-safeguards.js';
+import { fromPino } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { StepFailure } from '../user-pool/operations/operation.js';
 import { groupsOfUser } from '../user-pool/users/user-repository.js';
@@ -111,8 +111,9 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           const operation = steward.registry.require('AWSCognitoIdentityProviderService', route.operation);
           const ctx: OperationContext = {
             ...steward,
+            log: fromPino(request.log),
             caller: { kind: 'admin-user', sub: caller.sub, username: caller.username },
-            request: { requestId: randomUUID(), ip: request.ip },
+            request: { requestId: request.id, ip: request.ip },
           };
           const input = Object.fromEntries(Object.entries(route.input(params, caller.poolId)).filter(([, v]) => v !== undefined));
           const result = await operation.invoke(ctx, input);

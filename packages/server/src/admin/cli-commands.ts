@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createServices, type StewardHandle } from '../app.js';
+import { BACKUP_HELP, runBackupCommand } from '../backup/backup-commands.js';
 import { loadConfig } from '../config/config.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
@@ -37,6 +38,7 @@ Commands:
   delete-client --client-id <id>
   create-resource-server --identifier <id> --name <name> [--scope <name>[=<description>]]…
   list-resource-servers
+${BACKUP_HELP}
   help
 
 Client settings (create-client, update-client):
@@ -139,6 +141,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
     print(HELP);
     return command === undefined ? 1 : 0;
   }
+  // They open the folder themselves (or ask the running server): no migration, no seed.
+  if (command === 'backup' || command === 'restore') return runBackupCommand(command, rest, env, print);
   const { values } = parseArgs({
     args: [...rest],
     options: {

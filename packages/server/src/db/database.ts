@@ -17,6 +17,12 @@ export interface Database extends Queryable {
   exec(sql: string, tx?: Queryable): Promise<void>;
   /** Releases connections (or the embedded database). */
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the data folder as an uncompressed tar archive, taken between
+   * two statements (committed transactions are in it; one in flight is not, as after a power cut).
+   * PostgreSQL has pg_dump instead.
+   */
+  snapshot?(): Promise<Uint8Array>;
 }
 
 /** True when `error` is PostgreSQL's unique_violation (SQLSTATE 23505), optionally on the given constraint. */

@@ -13,16 +13,18 @@ class TransactionQueryable implements Queryable {
 
 /**
  * Opens an embedded PGlite database in `dataDir` (created if missing; held by this process until
- * closed, see folder-lock.ts) or in memory for `memory://`.
+ * closed, see folder-lock.ts) or in memory for `memory://`; with `loadDataDir`, the empty folder is
+ * first filled from that archive (src/backup/).
  */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+export async function openPgliteDatabase(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   // Before PGlite touches the folder: a second process must not even start recovery on it.
   const lock = inMemory ? undefined : acquireFolderLock(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create(inMemory ? undefined : dataDir);
+    // loadDataDir (a restore): the archive is unpacked into the empty folder before PostgreSQL starts on it.
+    db = await PGlite.create({ ...(inMemory ? {} : { dataDir }), ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}) });
   } catch (error) {
     lock?.release();
     throw error;
@@ -43,6 +45,12 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
     async close(): Promise<void> {
       if (!db.closed) await db.close();
       lock?.release();
+    },
+    async snapshot(): Promise<Uint8Array> {
+      // Written out first, so a restore replays little WAL; PGlite runs the dump between statements.
+      await db.exec('CHECKPOINT');
+      const archive = await db.dumpDataDir('none');
+      return new Uint8Array(await archive.arrayBuffer());
     },
   };
 }

@@ -2,10 +2,10 @@
 // SIGN_UP_VERIFICATION=link. Opening it runs the same ConfirmSignUp operation as the JSON endpoint
 // (same code hash check, expiry and attempt limit) and shows a page. It never redirects, so the
 // link cannot be bent into an open redirect; the app waiting on the other tab signs the user in.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import { isServiceError } from '../errors/catalogue.js';
+import { fromPino } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { hostedPage } from './hosted-page.js';
 import { admitPublicRequest, KnownClients } from '../user-pool/wire/known-clients.js';
@@ -39,7 +39,7 @@ export function registerConfirmUserRoutes(app: FastifyInstance, steward: Steward
     const username = typeof query.user_name === 'string' ? query.user_name : '';
     const code = typeof query.confirmation_code === 'string' ? query.confirmation_code : '';
     try {
-      const ctx: OperationContext = { ...steward, caller: { kind: 'public' }, request: { requestId: randomUUID(), ip: request.ip } };
+      const ctx: OperationContext = { ...steward, log: fromPino(request.log), caller: { kind: 'public' }, request: { requestId: request.id, ip: request.ip } };
       // The JSON endpoint's admission: validated first, unknown clients refused before anything is counted.
       await steward.registry
         .require('AWSCognitoIdentityProviderService', 'ConfirmSignUp')

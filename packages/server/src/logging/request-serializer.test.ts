@@ -11,6 +11,13 @@ describe('request log serializer', () => {
     expect(redactUrl('/bad?%E0%A4%A=1&code=9')).toBe('/bad?%E0%A4%A=1&code=[redacted]');
   });
 
+  it("replaces the token of an opt-out link's path", () => {
+    // Threat: whoever reads the log opting a consumer out (or in) with the link's signed token.
+    expect(redactUrl('/opt-out/eyJkIjoxfQ.c2ln')).toBe('/opt-out/[redacted]');
+    expect(redactUrl('/opt-out/eyJkIjoxfQ.c2ln?x=1')).toBe('/opt-out/[redacted]?x=1');
+    expect(redactUrl('/opt-out/')).toBe('/opt-out/');
+  });
+
   it('never lets a confirmation code through, whatever else the query holds', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), fc.string())), fc.stringMatching(/^\d{6}$/), (pairs, code) => {

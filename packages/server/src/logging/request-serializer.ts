@@ -1,6 +1,6 @@
 // What a request looks like in the log. Secrets can travel in query strings (the sign-up link's
-// confirmation_code, OAuth-style code/token parameters), so their values are replaced before a URL
-// is logged; headers are left to Fastify's `redact` list.
+// confirmation_code, OAuth-style code/token parameters) and in a few paths (the opt-out link's
+// token), so they are replaced before a URL is logged; headers and bodies are never logged.
 
 /** Query parameters whose values are never logged. */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
@@ -19,10 +19,18 @@ export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'id_token_hint',
 ]);
 
-/** The URL with the value of every secret query parameter replaced by `[redacted]`. */
+/** Paths whose next segment is a secret (a signed link token). */
+const SECRET_PATH_PREFIXES: readonly string[] = ['/opt-out/'];
+
+function redactPath(path: string): string {
+  for (const prefix of SECRET_PATH_PREFIXES) if (path.startsWith(prefix) && path.length > prefix.length) return `${prefix}[redacted]`;
+  return path;
+}
+
+/** The URL with the value of every secret query parameter (and a secret path segment) replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
-  if (query < 0) return url;
+  if (query < 0) return redactPath(url);
   const parts = url.slice(query + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
@@ -34,7 +42,7 @@ export function redactUrl(url: string): string {
     }
     return SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${rawName}=[redacted]` : pair;
   });
-  return `${url.slice(0, query)}?${parts.join('&')}`;
+  return `${redactPath(url.slice(0, query))}?${parts.join('&')}`;
 }
 
 /** The subset of a Fastify request the log serializer reads. */

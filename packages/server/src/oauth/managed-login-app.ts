@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
-import { serializeRequest } from '../logging/request-serializer.js';
+import { registerRequestLogContext } from '../logging/request-log-context.js';
+import { registerRequestIdHeader, serverLoggingOptions } from '../logging/server-logging.js';
 import { registerHostedLoginRoutes } from './login/login-routes.js';
 import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
 import { registerOAuthRoutes } from './token/oauth-routes.js';
@@ -41,17 +42,14 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   const https = config.managedLoginTls ? { https: options.tls ?? (await managedLoginCertificate(config)) } : {};
   const app = Fastify({
     ...https,
-    logger: {
-      level: config.logLevel,
-      // Codes, tokens and passwords travel in bodies, the Authorization header and cookies.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { req: serializeRequest },
-      ...(options.logStream !== undefined ? { stream: options.logStream } : {}),
-    },
+    // Codes, tokens and passwords travel in bodies, the Authorization header and cookies: none is logged (src/logging/).
+    ...serverLoggingOptions(config, 'managed-login', options.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
   app.decorate('steward', steward);
+  registerRequestIdHeader(app);
+  registerRequestLogContext(app);
   await app.register(formbody);
   await app.register(cookie);
   app.addHook('onRequest', async (_request, reply) => {
@@ -59,7 +57,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.origin === undefined || !CORS_PATHS.test(request.url)) return;
-    void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'www-authenticate');
+    void reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'www-authenticate, x-request-id');
     if (request.method === 'OPTIONS') {
       return reply
         .status(204)

@@ -186,7 +186,7 @@ export class GraphqlExecutor {
    * on its second run (as Mercurius does): a client's queries repeat, while a flood of one-off
    * queries should not cost a compilation each on top of parsing and validation.
    */
-  private compiled(prepared: PreparedDocument, operation: OperationDefinitionNode, operationName: string | null): CompiledQuery | null {
+  private compiled(prepared: PreparedDocument, operation: OperationDefinitionNode, operationName: string | null, log: (error: unknown) => void): CompiledQuery | null {
     let compiled = prepared.compiled.get(operationName);
     if (compiled === undefined) {
       const runs = prepared.runs.get(operationName) ?? 0;
@@ -199,19 +199,19 @@ export class GraphqlExecutor {
         : null;
       compiled = result !== null && isCompiledQuery(result) ? result : null;
       // Not an error for the caller (graphql-js answers), but every query here should compile.
-      if (result !== null && compiled === null) this.log(new Error(`graphql-jit could not compile an operation: ${JSON.stringify(result)}`));
+      if (result !== null && compiled === null) log(new Error(`graphql-jit could not compile an operation: ${JSON.stringify(result)}`));
       prepared.compiled.set(operationName, compiled);
     }
     return compiled;
   }
 
-  /** Runs one request for an authenticated caller. Never throws: every failure is a response. */
-  async run(request: GraphqlRequest, context: DataApiContext): Promise<GraphqlResponse> {
-    const response = await this.answer(request, context);
+  /** Runs one request for an authenticated caller; `log` (default: the executor's) records internal failures. Never throws: every failure is a response. */
+  async run(request: GraphqlRequest, context: DataApiContext, log: (error: unknown) => void = this.log): Promise<GraphqlResponse> {
+    const response = await this.answer(request, context, log);
     return this.suggestions ? response : { status: response.status, body: withoutSuggestions(response.body) };
   }
 
-  private async answer(request: GraphqlRequest, context: DataApiContext): Promise<GraphqlResponse> {
+  private async answer(request: GraphqlRequest, context: DataApiContext, log: (error: unknown) => void): Promise<GraphqlResponse> {
     try {
       const prepared = this.prepare(request.query);
       if ('status' in prepared) return prepared;
@@ -232,7 +232,7 @@ export class GraphqlExecutor {
         const measured = measureOperation(this.schema, operation, prepared.fragments, request.variables, this.limits);
         if (!measured.dependsOnVariables) this.withinLimits.add(operation);
       }
-      const compiled = this.compiled(prepared, operation, request.operationName);
+      const compiled = this.compiled(prepared, operation, request.operationName, log);
       const result =
         compiled === null
           ? await execute({ schema: this.schema, document: prepared.document, contextValue: context, variableValues: request.variables, operationName: request.operationName })
@@ -240,13 +240,13 @@ export class GraphqlExecutor {
       if (result.data === undefined || result.data === null) {
         // No data at all: the variables did not fit the operation (a request error, as validation).
         if (result.errors !== undefined && result.errors.every((e) => e.path === undefined)) {
-          return { status: 400, body: { data: null, errors: result.errors.map((e) => formatGraphqlError(e, 'ValidationError', this.log)) } };
+          return { status: 400, body: { data: null, errors: result.errors.map((e) => formatGraphqlError(e, 'ValidationError', log)) } };
         }
       }
-      return { status: 200, body: toAppSyncBody(result, this.log) };
+      return { status: 200, body: toAppSyncBody(result, log) };
     } catch (error) {
       if (error instanceof DataApiError) return { status: error.status, body: requestErrorBody(error) };
-      this.log(error);
+      log(error);
       const failure = new DataApiError('InternalFailure');
       return { status: failure.status, body: requestErrorBody(failure) };
     }

@@ -121,20 +121,22 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
   const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
   const executor = new GraphqlExecutor(schema, limits, log, { introspection: options.introspection ?? true, fieldSuggestions: options.fieldSuggestions ?? true });
 
-  scope.setErrorHandler((error: FastifyError, _request, reply) => {
+  scope.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     let mapped: DataApiError;
     if (status === 413) mapped = new DataApiError('PayloadTooLargeException', `The request body is larger than ${limits.maxBodyBytes} bytes.`);
     else if (status === 415) mapped = new DataApiError('MalformedHttpRequestException', 'Content-Type must be application/json.');
     else if (status >= 400 && status < 500) mapped = new DataApiError('MalformedHttpRequestException', 'The body is not valid JSON.');
     else {
-      log(error);
+      request.log.error({ err: error }, 'data API internal failure');
       mapped = new DataApiError('InternalFailure');
     }
     void reply.status(mapped.status).send(requestErrorBody(mapped));
   });
 
   scope.post(options.path ?? '/graphql', { bodyLimit: limits.maxBodyBytes }, async (request, reply) => {
+    // The request's logger: its lines carry the request id.
+    const requestLog = (error: unknown): void => request.log.error({ err: error }, 'data API internal failure');
     try {
       const token = tokenFromHeader(request.headers.authorization);
       if (token === null) throw new DataApiError('UnauthorizedException');
@@ -144,11 +146,11 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
       // The token's cognito:groups is what the pool said at sign-in; its tables say what holds now.
       const groups = groupSource === 'token' ? tokenGroups(claims) : (record.groups ?? []);
       const caller = callerFrom(claims, record.profile, groups);
-      const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() });
+      const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() }, requestLog);
       return await reply.status(response.status).send(response.body);
     } catch (error) {
       const e = error instanceof DataApiError ? error : new DataApiError('InternalFailure');
-      if (!(error instanceof DataApiError)) log(error);
+      if (!(error instanceof DataApiError)) requestLog(error);
       return reply.status(e.status).send(requestErrorBody(e));
     }
   });

@@ -13,6 +13,7 @@
 // endpoint and step name (never the request's parameters) and answered by `onUnexpected`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StewardHandle } from '../../app.js';
+import { fromPino } from '../../user-pool/operations/logger.js';
 import { runStepList, StepList } from './step-list.js';
 
 /** What a step may use: the server's services and the request being answered. */
@@ -45,7 +46,8 @@ export type EndpointBuilder<S extends object> = StepList<EndpointContext, S, Fas
 export function defineEndpoint(name: string, options: { onUnexpected?: UnexpectedResponder } = {}): EndpointBuilder<object> {
   const onUnexpected = options.onUnexpected ?? jsonServerError;
   return new StepList<EndpointContext, object, FastifyReply, EndpointHandler>((steps) => async (request, reply) => {
-    const outcome = await runStepList(steps, { steward: request.server.steward, request, reply });
+    // The request's logger, so what the steps log carries its request id.
+    const outcome = await runStepList(steps, { steward: { ...request.server.steward, log: fromPino(request.log) }, request, reply });
     if (outcome.ok) return outcome.value as FastifyReply;
     if (outcome.error instanceof EndpointError) return outcome.error.send(reply);
     request.log.error({ endpoint: name, step: outcome.step, err: outcome.error }, 'managed-login endpoint failed unexpectedly');

@@ -4,6 +4,7 @@
 // codes and messages are exactly the JSON API's. The same admission as the wire applies (unknown
 // client refused, request rate counted per pool and address), so the page is no way around it.
 import type { ClientRecord } from '../../user-pool/pools/pool-repository.js';
+import { fromPino } from '../../user-pool/operations/logger.js';
 import type { OperationContext } from '../../user-pool/operations/operation-context.js';
 import { secretHash } from '../../user-pool/auth/sign-in/app-client-checks.js';
 import { admitPublicRequest } from '../../user-pool/wire/known-clients.js';
@@ -16,6 +17,7 @@ export async function callOperation(page: PageContext, operation: string, input:
   const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined;
   const ctx: OperationContext = {
     ...steward,
+    log: fromPino(request.log),
     caller: { kind: 'managed-login', origin: new URL(steward.managedLogin.publicUrl).origin },
     request: { requestId: request.id, ip: request.ip, ...(userAgent !== undefined ? { userAgent } : {}), ...(origin !== undefined ? { origin } : {}) },
   };

@@ -1,10 +1,10 @@
 // The AWS JSON 1.1 endpoint: POST / with X-Amz-Target "<Service>.<Operation>" for both the user
 // pool (AWSCognitoIdentityProviderService) and the identity pool (AWSCognitoIdentityService).
 // Every answer, including malformed input, has Cognito's shape: {"__type", "message"}.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, isServiceError, type ServiceError } from '../../errors/catalogue.js';
 import { toWireError } from '../../errors/wire-error.js';
+import { fromPino } from '../operations/logger.js';
 import type { Caller, OperationContext, ServerServices } from '../operations/operation-context.js';
 import { StepFailure } from '../operations/operation.js';
 import type { OperationRegistry } from '../operations/registry.js';
@@ -64,7 +64,8 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
     });
 
     scope.post('/', async (request: FastifyRequest, reply: FastifyReply) => {
-      const requestId = randomUUID();
+      // One id for the request everywhere: the log's reqId, X-Request-Id and Cognito's x-amzn-requestid.
+      const requestId = request.id;
       void reply.header('x-amzn-requestid', requestId);
       try {
         const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -98,6 +99,7 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
         const origin = request.headers.origin;
         const ctx: OperationContext = {
           ...services,
+          log: fromPino(request.log),
           caller,
           request: { requestId, ip: request.ip, ...(userAgent !== undefined ? { userAgent } : {}), ...(origin !== undefined ? { origin } : {}) },
         };
