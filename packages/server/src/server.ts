@@ -15,6 +15,7 @@ import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
 import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
+import { startMetricsListener } from './metrics/metrics-listener.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -34,6 +35,8 @@ export interface RunningServer {
   readonly seed: SeedResult | undefined;
   /** The job runner; undefined when JOBS_ENABLED is off or no job handler was given. */
   readonly jobs: JobRunner | undefined;
+  /** Where GET /metrics is served (its own listener); undefined when METRICS_ENABLED is off. */
+  readonly metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
       if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = `${config.managedLoginTls ? 'https' : 'http'}://localhost:${loginPort}`;
     }
+    const metrics = config.metricsEnabled ? await startMetricsListener(app.steward.metrics, { host: config.metricsHost, port: config.metricsPort }) : undefined;
     const jobHandlers = typeof handlersOption === 'function' ? handlersOption(app.steward) : handlersOption;
     // Without handlers there is nothing this process could claim: no loop, no polling queries.
     const jobs =
@@ -85,6 +89,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       jobs,
       managedLoginApp,
       managedLoginUrl: managedLoginApp === undefined ? undefined : app.steward.managedLogin.publicUrl,
+      metricsUrl: metrics?.url,
       url: `http://${config.host}:${port}`,
       appliedMigrations,
       seed,
@@ -93,6 +98,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
         // Jobs in hand finish (and record their outcome) before the database closes.
         await jobs?.stop();
         await managedLoginApp?.close();
+        await metrics?.close();
         await app.close();
         await db.close();
       },

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
+import { registerRequestMetrics } from '../metrics/request-metrics.js';
 import { serializeRequest } from '../logging/request-serializer.js';
 import { registerHostedLoginRoutes } from './login/login-routes.js';
 import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
@@ -52,6 +53,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     trustProxy: config.trustProxy,
   });
   app.decorate('steward', steward);
+  registerRequestMetrics(app, steward.metrics, 'managed_login');
   await app.register(formbody);
   await app.register(cookie);
   app.addHook('onRequest', async (_request, reply) => {
