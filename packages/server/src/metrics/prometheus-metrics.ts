@@ -16,6 +16,13 @@ export interface MetricsSources {
 /** Request latencies from 1 ms (a cached GraphQL read) to 10 s (a drain at shutdown). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * The event-loop delay monitor wakes the process this often (prom-client's default is 10 ms): each
+ * wake-up costs an idle server about 45 µs of CPU on the benchmark machine, and 50 samples a second
+ * still give a p99 per scrape.
+ */
+const EVENT_LOOP_SAMPLE_MS = 20;
+
 /** Both job-queue gauges read one sample per scrape (prom-client collects them concurrently). */
 const SAMPLE_REUSE_MS = 1000;
 
@@ -33,7 +40,7 @@ export class PrometheusMetrics implements Metrics {
 
   constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.requests = new Histogram({
       name: 'steward_http_request_duration_seconds',
       help: 'HTTP requests answered, by listener, method, route pattern, operation (Cognito operation or GraphQL root field) and status code.',
