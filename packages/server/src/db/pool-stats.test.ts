@@ -28,7 +28,7 @@ describe('poolStats', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 
   it("PostgreSQL: the pool's open, idle and waiting counts", async () => {
     const db = await openPostgresDatabase(TEST_POSTGRES_URL, schema, 2);

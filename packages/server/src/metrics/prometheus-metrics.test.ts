@@ -30,7 +30,7 @@ describe('PrometheusMetrics', () => {
     const exposition = await metrics.exposition();
     expect(exposition.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
     text = exposition.text;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await db.close();

@@ -120,7 +120,7 @@ describe.each(BOTH_DATABASES)('metrics on %s', (database) => {
     await queue.enqueue({ kind: 'metrics-test', runAt: new Date(now + 3_600_000) });
 
     after = await scrape(metricsUrl);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await server?.close();
@@ -263,12 +263,12 @@ describe('the metrics listener of startServer', () => {
     await running.close();
     running = undefined;
     await expect(fetch(`${metricsUrl}/metrics`)).rejects.toThrow();
-  });
+  }, 120_000);
 
   it('is absent with METRICS_ENABLED=false, and nothing is counted', async () => {
     running = await startServer(loadConfig({ ...env, METRICS_ENABLED: 'false' }));
     expect(running.metricsUrl).toBeUndefined();
     expect(running.app.steward.metrics.enabled).toBe(false);
     expect((await fetch(`${running.url}/metrics`)).status).toBe(404);
-  });
+  }, 120_000);
 });
