@@ -33,8 +33,8 @@ describe('poolStats', () => {
   it("PostgreSQL: the pool's open, idle and waiting counts", async () => {
     const db = await openPostgresDatabase(TEST_POSTGRES_URL, schema, 2);
     try {
-      const calls = Array.from({ length: 4 }, () => db.query('SELECT pg_sleep(0.4)'));
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      const calls = Array.from({ length: 4 }, () => db.query('SELECT pg_sleep(1.5)'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(db.poolStats?.()).toEqual({ total: 2, idle: 0, waiting: 2, max: 2, inFlight: 4 });
       await Promise.all(calls);
       expect(db.poolStats?.()).toEqual({ total: 2, idle: 2, waiting: 0, max: 2, inFlight: 0 });
