@@ -43,6 +43,10 @@ import { registerAppSecurityHeaders } from './security-headers/app-security-head
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
 import { registerOptOutRoutes } from './campaigns/messages/opt-out-routes.js';
+import { noMetrics, type Metrics } from './metrics/metrics.js';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.js';
+import { cognitoOperationLabel, noteRequestOperation, registerRequestMetrics } from './metrics/request-metrics.js';
+import { processRevocations } from './tokens/revocation-feed.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -57,6 +61,8 @@ export interface AppDependencies {
   readonly logStream?: { write(line: string): void };
   /** A clock e2e tests move over `POST /dev/clock`; honoured in development mode only (main.ts builds it for STEWARD_TEST_CLOCK=on). */
   readonly testClock?: ShiftableClock;
+  /** Replaces the metrics METRICS_ENABLED would choose; createServices alone (the CLI) counts nothing unless given. */
+  readonly metrics?: Metrics;
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -78,8 +84,9 @@ declare module 'fastify' {
 /** Builds the long-lived services of a process (shared by buildApp and the CLI). */
 export function createServices(config: Config, deps: AppDependencies, log: Logger): StewardHandle {
   const clock = deps.clock ?? systemClock;
+  const metrics = deps.metrics ?? noMetrics;
   const keys = new SigningKeys(deps.db, clock, config.signingKeySecret);
-  const tokens = new TokenService(deps.db, config, clock, keys);
+  const tokens = new TokenService(deps.db, config, clock, keys, processRevocations, metrics);
   const created = createDelivery(config, deps.db, clock, log);
   return {
     db: deps.db,
@@ -97,6 +104,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     ),
     secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
     log,
+    metrics,
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
   };
@@ -112,11 +120,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
+  const metrics = deps.metrics ?? (config.metricsEnabled ? new PrometheusMetrics({ db: deps.db, clock: deps.clock ?? systemClock }) : noMetrics);
   // Services log through the request being answered, when there is one: its lines carry its id.
-  const steward = createServices(config, deps, requestAwareLogger(app.log));
+  const steward = createServices(config, { ...deps, metrics }, requestAwareLogger(app.log));
   app.decorate('steward', steward);
   registerRequestIdHeader(app);
   registerRequestLogContext(app);
+  // The JSON 1.1 endpoint's requests are labelled by operation; /graphql's by the root field it ran ("other" when none).
+  registerRequestMetrics(app, metrics, 'app', (request, route) => (route === '/' ? cognitoOperationLabel(steward.registry, request.headers['x-amz-target']) : route === '/graphql' ? 'other' : ''));
   // First, so every response (pages, runtime config, APIs, errors) carries them.
   registerAppSecurityHeaders(app, config, () => steward.managedLogin.publicUrl);
 
@@ -167,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',
     fieldSuggestions: config.graphqlFieldSuggestions ?? config.mode !== 'production',
+    onOperation: metrics.enabled ? noteRequestOperation : undefined,
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
       moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward) }),

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown());
   console.log(`Steward server (${config.mode}, ${server.db.kind}) listening on ${server.url}`);
   if (server.managedLoginUrl !== undefined) console.log(`Managed login (OAuth 2.0 / OpenID Connect, hosted sign-in page) on ${server.managedLoginUrl}`);
+  if (server.metricsUrl !== undefined) console.log(`Prometheus metrics on ${server.metricsUrl}/metrics`);
 }
 
 await main();

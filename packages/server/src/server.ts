@@ -16,6 +16,7 @@ import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
 import { serveBackups } from './backup/backup-socket.js';
+import { startMetricsListener } from './metrics/metrics-listener.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -35,6 +36,8 @@ export interface RunningServer {
   readonly seed: SeedResult | undefined;
   /** The job runner; undefined when JOBS_ENABLED is off or no job handler was given. */
   readonly jobs: JobRunner | undefined;
+  /** Where GET /metrics is served (its own listener); undefined when METRICS_ENABLED is off. */
+  readonly metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
       if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = `${config.managedLoginTls ? 'https' : 'http'}://localhost:${loginPort}`;
     }
+    const metrics = config.metricsEnabled ? await startMetricsListener(app.steward.metrics, { host: config.metricsHost, port: config.metricsPort }) : undefined;
     const jobHandlers = typeof handlersOption === 'function' ? handlersOption(app.steward) : handlersOption;
     // Without handlers there is nothing this process could claim: no loop, no polling queries.
     const jobs =
@@ -88,6 +92,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       jobs,
       managedLoginApp,
       managedLoginUrl: managedLoginApp === undefined ? undefined : app.steward.managedLogin.publicUrl,
+      metricsUrl: metrics?.url,
       url: `http://${config.host}:${port}`,
       appliedMigrations,
       seed,
@@ -97,6 +102,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
         await jobs?.stop();
         await backups?.close();
         await managedLoginApp?.close();
+        await metrics?.close();
         await app.close();
         await db.close();
       },

@@ -14,6 +14,7 @@ import { applyDefaultClientConfig } from '../src/user-pool/app-clients/index.js'
 import { ManualClock, type Clock } from '../src/time/clock.js';
 import { buildManagedLoginApp } from '../src/oauth/managed-login-app.js';
 import { generateDevCertificate } from '../src/oauth/tls/managed-login-certificate.js';
+import { startMetricsListener } from '../src/metrics/metrics-listener.js';
 
 /** Which database a suite runs on. */
 export type TestDatabase = 'pglite' | 'postgres';
@@ -48,6 +49,8 @@ export interface TestServer {
   readonly managedLoginApp: FastifyInstance;
   /** With MANAGED_LOGIN_TLS=true: the PEM of the generated certificate the managed-login origin serves (to trust in clients). */
   readonly managedLoginCertificate: string | undefined;
+  /** The metrics listener's origin (GET /metrics) when the suite sets METRICS_ENABLED=true; off by default. */
+  readonly metricsUrl: string | undefined;
   readonly db: Database;
   readonly config: Config;
   readonly clock: Clock;
@@ -75,6 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ADMIN_ACCESS_KEY_ID: TEST_ADMIN_CREDENTIALS.accessKeyId,
     ADMIN_SECRET_ACCESS_KEY: TEST_ADMIN_CREDENTIALS.secretAccessKey,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    METRICS_ENABLED: 'false',
     ...(database === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema ?? 'public' } : {}),
     ...options.env,
   });
@@ -105,6 +109,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (loginAddress === null || typeof loginAddress === 'string') throw new Error('no managed-login address');
   const managedLoginUrl = `${config.managedLoginTls ? 'https' : 'http'}://${config.managedLoginTls ? 'localhost' : '127.0.0.1'}:${loginAddress.port}`;
   if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = managedLoginUrl;
+  const metrics = config.metricsEnabled ? await startMetricsListener(app.steward.metrics, { host: '127.0.0.1', port: 0 }) : undefined;
 
   const server: TestServer = {
     url,
@@ -112,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     managedLoginUrl,
     managedLoginApp,
     managedLoginCertificate: tls?.cert,
+    metricsUrl: metrics?.url,
     db,
     config,
     clock,
@@ -136,6 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return message.code;
     },
     async close() {
+      await metrics?.close();
       await managedLoginApp.close();
       await app.close();
       await db.close();

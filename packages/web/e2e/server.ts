@@ -74,7 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), MANAGED_LOGIN_PORT: String(loginPort), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: webDistDir, ...(options.publicHost === 'localhost' ? { PUBLIC_URL: baseUrl } : {}), ...options.env },
+    env: { ...process.env, PORT: String(port), MANAGED_LOGIN_PORT: String(loginPort), METRICS_PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'pglite'), STEWARD_MODE: 'development', LOG_LEVEL: 'warn', WEB_DIST_DIR: webDistDir, ...(options.publicHost === 'localhost' ? { PUBLIC_URL: baseUrl } : {}), ...options.env },
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

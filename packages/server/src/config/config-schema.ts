@@ -168,6 +168,24 @@ export const configSchema = {
     parse: optionalText,
   }),
   managedLoginTlsKeyFile: field({ env: 'MANAGED_LOGIN_TLS_KEY_FILE', defaultText: '(with the certificate)', description: 'PEM private key of MANAGED_LOGIN_TLS_CERT_FILE.', parse: optionalText }),
+  metricsEnabled: field({
+    env: 'METRICS_ENABLED',
+    defaultText: 'true',
+    description: 'Serve Prometheus metrics at `/metrics` on a listener of its own (METRICS_HOST:METRICS_PORT), never on PORT. `false`: no listener, and nothing is counted (docs/operations.md "Metrics").',
+    parse: (raw: string | undefined): boolean => boolean(raw) ?? true,
+  }),
+  metricsPort: field({
+    env: 'METRICS_PORT',
+    defaultText: '9464 (0 when PORT is 0)',
+    description: 'TCP port of the metrics listener (0 picks a free port). Two processes on one machine need two ports.',
+    parse: (raw: string | undefined): number | undefined => (raw === undefined ? undefined : integer(0, 65535, 9464)(raw)),
+  }),
+  metricsHost: field({
+    env: 'METRICS_HOST',
+    defaultText: '127.0.0.1',
+    description: 'Interface of the metrics listener. The metrics are not secret but not public either: widen it (e.g. to a private address) only where just Prometheus can reach it.',
+    parse: text('127.0.0.1'),
+  }),
   issuerBaseUrl: field({
     env: 'ISSUER_BASE_URL',
     defaultText: 'https://cognito-idp.REGION.amazonaws.com',

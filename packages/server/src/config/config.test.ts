@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROMISE_GRACE_DAYS: '32' })).toThrow(ConfigError);
   });
 
+  it('serves metrics on 127.0.0.1:9464 by default, on a free port when PORT=0, and not at all when turned off', () => {
+    expect(loadConfig({})).toMatchObject({ metricsEnabled: true, metricsHost: '127.0.0.1', metricsPort: 9464 });
+    expect(loadConfig({ PORT: '0' }).metricsPort).toBe(0);
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '9500', METRICS_HOST: '10.0.0.5' })).toMatchObject({ metricsPort: 9500, metricsHost: '10.0.0.5' });
+    expect(loadConfig({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_ENABLED: 'maybe' })).toThrow(ConfigError);
+  });
+
   it('derives PUBLIC_URL from HOST and PORT and the issuer from REGION', () => {
     const config = loadConfig({ HOST: '0.0.0.0', PORT: '8080', REGION: 'eu-west-2' });
     expect(config.publicUrl).toBe('http://0.0.0.0:8080');

@@ -3,7 +3,7 @@ import { configSchema, ConfigValueError, type ConfigKey } from './config-schema.
 type Parsed = { readonly [K in ConfigKey]: ReturnType<(typeof configSchema)[K]['parse']> };
 
 /** The validated configuration of one server process (derived defaults filled in). */
-export interface Config extends Omit<Parsed, 'publicUrl' | 'managedLoginPort' | 'managedLoginPublicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret' | 'dataSealingSecret'> {
+export interface Config extends Omit<Parsed, 'publicUrl' | 'managedLoginPort' | 'metricsPort' | 'managedLoginPublicUrl' | 'issuerBaseUrl' | 'seedDemo' | 'codePepper' | 'signingKeySecret' | 'dataSealingSecret'> {
   /** Origin of this server as clients see it, without a trailing slash. */
   readonly publicUrl: string;
   /** True when PUBLIC_URL was set; otherwise URLs handed to clients follow the request's Host. */
@@ -13,6 +13,7 @@ export interface Config extends Omit<Parsed, 'publicUrl' | 'managedLoginPort' | 
   readonly managedLoginPublicUrl: string;
   /** True when MANAGED_LOGIN_PUBLIC_URL was set; otherwise it follows the port the origin really listens on. */
   readonly managedLoginPublicUrlIsExplicit: boolean;
+  readonly metricsPort: number;
   /** Base of the `iss` claim, without a trailing slash. */
   readonly issuerBaseUrl: string;
   readonly seedDemo: boolean;
@@ -84,6 +85,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     managedLoginPort,
     managedLoginPublicUrl: (p.managedLoginPublicUrl ?? `${p.managedLoginTls ? 'https' : 'http'}://localhost:${managedLoginPort}`).replace(/\/+$/, ''),
     managedLoginPublicUrlIsExplicit: p.managedLoginPublicUrl !== undefined,
+    metricsPort: p.metricsPort ?? (p.port === 0 ? 0 : 9464),
     issuerBaseUrl: (p.issuerBaseUrl ?? `https://cognito-idp.${p.region}.amazonaws.com`).replace(/\/+$/, ''),
     seedDemo: p.seedDemo ?? p.mode === 'development',
     codePepper: p.codePepper ?? DEV_PEPPER,

@@ -23,6 +23,22 @@ export interface Database extends Queryable {
    * PostgreSQL has pg_dump instead.
    */
   snapshot?(): Promise<Uint8Array>;
+  /** How busy the connections are right now (for the metrics; cheap, no query). */
+  poolStats?(): DatabasePoolStats;
+}
+
+/** A snapshot of the adapter's connections: PostgreSQL's pool, or PGlite's one connection and its queue. */
+export interface DatabasePoolStats {
+  /** Connections open (PGlite: 1). */
+  readonly total: number;
+  /** Open connections doing nothing (PGlite: 1 when no call is in flight, else 0). */
+  readonly idle: number;
+  /** Calls waiting for a connection (PGlite: calls queued behind the one running). */
+  readonly waiting: number;
+  /** Most connections the adapter opens (PGlite: 1). */
+  readonly max: number;
+  /** Calls (queries, transactions, scripts) started and not finished. */
+  readonly inFlight: number;
 }
 
 /** True when `error` is PostgreSQL's unique_violation (SQLSTATE 23505), optionally on the given constraint. */

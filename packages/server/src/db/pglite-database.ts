@@ -29,18 +29,27 @@ export async function openPgliteDatabase(dataDir: string, options: { loadDataDir
     lock?.release();
     throw error;
   }
+  // PGlite runs one call at a time: those in flight beyond the first are queued (the metrics' view of its "pool").
+  let inFlight = 0;
+  const counted = async <R>(call: () => Promise<R>): Promise<R> => {
+    inFlight += 1;
+    try {
+      return await call();
+    } finally {
+      inFlight -= 1;
+    }
+  };
   return {
     kind: 'pglite',
     async query<T extends object>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await db.query<T>(sql, params as unknown[]);
-      return result.rows;
+      return counted(async () => (await db.query<T>(sql, params as unknown[])).rows);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(new TransactionQueryable(tx)));
+      return counted(() => db.transaction((tx) => fn(new TransactionQueryable(tx))));
     },
     async exec(sql: string, tx?: Queryable): Promise<void> {
       if (tx instanceof TransactionQueryable) await tx.tx.exec(sql);
-      else await db.exec(sql);
+      else await counted(() => db.exec(sql));
     },
     async close(): Promise<void> {
       if (!db.closed) await db.close();
@@ -51,6 +60,9 @@ export async function openPgliteDatabase(dataDir: string, options: { loadDataDir
       await db.exec('CHECKPOINT');
       const archive = await db.dumpDataDir('none');
       return new Uint8Array(await archive.arrayBuffer());
+    },
+    poolStats() {
+      return { total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1), max: 1, inFlight };
     },
   };
 }

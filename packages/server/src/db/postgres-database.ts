@@ -55,5 +55,9 @@ export async function openPostgresDatabase(url: string, schema = 'public', poolS
     async close(): Promise<void> {
       await pool.end();
     },
+    poolStats() {
+      // A busy connection runs one call; the rest wait for one.
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize, inFlight: pool.totalCount - pool.idleCount + pool.waitingCount };
+    },
   };
 }

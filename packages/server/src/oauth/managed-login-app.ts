@@ -10,6 +10,7 @@ import type { Config } from '../config/config.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
 import { registerRequestLogContext } from '../logging/request-log-context.js';
 import { registerRequestIdHeader, serverLoggingOptions } from '../logging/server-logging.js';
+import { registerRequestMetrics } from '../metrics/request-metrics.js';
 import { registerHostedLoginRoutes } from './login/login-routes.js';
 import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
 import { registerOAuthRoutes } from './token/oauth-routes.js';
@@ -50,6 +51,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   app.decorate('steward', steward);
   registerRequestIdHeader(app);
   registerRequestLogContext(app);
+  registerRequestMetrics(app, steward.metrics, 'managed_login');
   await app.register(formbody);
   await app.register(cookie);
   app.addHook('onRequest', async (_request, reply) => {

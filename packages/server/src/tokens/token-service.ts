@@ -7,7 +7,8 @@ import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type
 import type { Config } from '../config/config.js';
 import type { Database, Queryable } from '../db/database.js';
 import { SqlParams } from '../db/sql-params.js';
-import { fail } from '../errors/catalogue.js';
+import { fail, isServiceError } from '../errors/catalogue.js';
+import { noMetrics, type Metrics } from '../metrics/metrics.js';
 import { addSeconds, epochSeconds, type Clock } from '../time/clock.js';
 import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
@@ -114,6 +115,8 @@ export class TokenService {
     readonly keys: SigningKeys,
     /** Where revocations are announced, for in-process caches of verified access tokens. */
     private readonly revocations: RevocationFeed = processRevocations,
+    /** Where refresh outcomes are counted. */
+    private readonly metrics: Pick<Metrics, 'tokenRefresh'> = noMetrics,
   ) {}
 
   /** The `iss` of a pool's tokens. */
@@ -172,7 +175,11 @@ export class TokenService {
    * origin_jti, no new refresh token). NotAuthorizedException when it is unknown, revoked, expired,
    * of another client, or its user is gone or disabled.
    */
-  async refresh(client: ClientRecord, refreshToken: string): Promise<AuthenticationResult> {
+  refresh(client: ClientRecord, refreshToken: string): Promise<AuthenticationResult> {
+    return this.counted(this.reissue(client, refreshToken));
+  }
+
+  private async reissue(client: ClientRecord, refreshToken: string): Promise<AuthenticationResult> {
     const rows = await this.db.query<RefreshTokenRow>('SELECT * FROM refresh_tokens WHERE token_hash = $1', [hashToken(refreshToken)]);
     const origin = rows[0];
     if (origin === undefined || origin.client_id !== client.id) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
@@ -195,7 +202,7 @@ export class TokenService {
    * token, another device key, user gone or disabled) or RefreshTokenReuseException.
    */
   refreshGrant(client: ClientRecord, refreshToken: string, options: { deviceKey?: string } = {}): Promise<AuthenticationResult> {
-    return refreshWithRotation(this.refreshDependencies(), client, refreshToken, options);
+    return this.counted(refreshWithRotation(this.refreshDependencies(), client, refreshToken, options));
   }
 
   /**
@@ -205,7 +212,7 @@ export class TokenService {
   async refreshGrantWithScopes(client: ClientRecord, refreshToken: string): Promise<{ tokens: AuthenticationResult; scopes: readonly string[] | null }> {
     let scopes: readonly string[] | null = null;
     const deps = this.refreshDependencies();
-    const tokens = await refreshWithRotation(
+    const refreshed = refreshWithRotation(
       {
         ...deps,
         sign: (signing) => {
@@ -216,7 +223,20 @@ export class TokenService {
       client,
       refreshToken,
     );
+    const tokens = await this.counted(refreshed);
     return { tokens, scopes };
+  }
+
+  /** Counts a refresh by how it ended: a new refresh token is a rotation; a refusal after reuse revoked the sign-in. */
+  private async counted(refresh: Promise<AuthenticationResult>): Promise<AuthenticationResult> {
+    try {
+      const result = await refresh;
+      this.metrics.tokenRefresh(result.RefreshToken !== undefined ? 'rotated' : 'reissued');
+      return result;
+    } catch (error) {
+      this.metrics.tokenRefresh(isServiceError(error, 'RefreshTokenReuseException') ? 'reuse_detected' : 'refused');
+      throw error;
+    }
   }
 
   private refreshDependencies(): RefreshDependencies {

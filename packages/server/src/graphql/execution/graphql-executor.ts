@@ -45,6 +45,14 @@ export interface GraphqlRequest {
 export interface GraphqlResponse {
   readonly status: number;
   readonly body: AppSyncBody;
+  /** The one root field of the operation run (a field of the schema: it passed validation); undefined for several, or when none ran. */
+  readonly rootField?: string;
+}
+
+/** The schema field an operation selects at its root when it selects exactly one field (aliases aside). */
+export function rootFieldOf(operation: OperationDefinitionNode): string | undefined {
+  const [only, ...rest] = operation.selectionSet.selections;
+  return only?.kind === Kind.FIELD && rest.length === 0 ? only.name.value : undefined;
 }
 
 interface PreparedDocument {
@@ -208,7 +216,7 @@ export class GraphqlExecutor {
   /** Runs one request for an authenticated caller; `log` (default: the executor's) records internal failures. Never throws: every failure is a response. */
   async run(request: GraphqlRequest, context: DataApiContext, log: (error: unknown) => void = this.log): Promise<GraphqlResponse> {
     const response = await this.answer(request, context, log);
-    return this.suggestions ? response : { status: response.status, body: withoutSuggestions(response.body) };
+    return this.suggestions ? response : { ...response, body: withoutSuggestions(response.body) };
   }
 
   private async answer(request: GraphqlRequest, context: DataApiContext, log: (error: unknown) => void): Promise<GraphqlResponse> {
@@ -225,8 +233,9 @@ export class GraphqlExecutor {
         const message = request.operationName === null ? 'Name the operation to run: the query holds several.' : `Unknown operation named "${request.operationName}".`;
         return { status: 400, body: requestErrorBody(new DataApiError('ValidationError', message)) };
       }
+      const rootField = rootFieldOf(operation);
       if (jsonDepth(request.variables, this.limits.maxVariablesDepth) > this.limits.maxVariablesDepth) {
-        return { status: 400, body: requestErrorBody(new DataApiError('QueryLimitExceededException', `variables are nested deeper than ${this.limits.maxVariablesDepth} levels.`)) };
+        return { status: 400, body: requestErrorBody(new DataApiError('QueryLimitExceededException', `variables are nested deeper than ${this.limits.maxVariablesDepth} levels.`)), rootField };
       }
       if (!this.withinLimits.has(operation)) {
         const measured = measureOperation(this.schema, operation, prepared.fragments, request.variables, this.limits);
@@ -240,10 +249,10 @@ export class GraphqlExecutor {
       if (result.data === undefined || result.data === null) {
         // No data at all: the variables did not fit the operation (a request error, as validation).
         if (result.errors !== undefined && result.errors.every((e) => e.path === undefined)) {
-          return { status: 400, body: { data: null, errors: result.errors.map((e) => formatGraphqlError(e, 'ValidationError', log)) } };
+          return { status: 400, body: { data: null, errors: result.errors.map((e) => formatGraphqlError(e, 'ValidationError', log)) }, rootField };
         }
       }
-      return { status: 200, body: toAppSyncBody(result, log) };
+      return { status: 200, body: toAppSyncBody(result, log), rootField };
     } catch (error) {
       if (error instanceof DataApiError) return { status: error.status, body: requestErrorBody(error) };
       log(error);

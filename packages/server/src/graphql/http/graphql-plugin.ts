@@ -1,5 +1,5 @@
 import { policyBounds, SettingsPolicy } from '../policy/policy-settings.js';
-import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { systemClock, type Clock } from '../../time/clock.js';
 import { processRevocations, type RevocationFeed } from '../../tokens/revocation-feed.js';
@@ -63,6 +63,8 @@ export interface GraphqlApiOptions {
   readonly sessionLengthMax?: () => Promise<number | undefined>;
   /** Domain modules' fields beside the generated ones (see SchemaExtension). */
   readonly extensions?: readonly SchemaExtension[];
+  /** Told which root field each request ran (undefined: several, or none ran), for the request metrics. */
+  readonly onOperation?: (request: FastifyRequest, rootField: string | undefined) => void;
 }
 
 const BEARER = /^bearer\s+/i;
@@ -147,6 +149,7 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
       const groups = groupSource === 'token' ? tokenGroups(claims) : (record.groups ?? []);
       const caller = callerFrom(claims, record.profile, groups);
       const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() }, requestLog);
+      options.onOperation?.(request, response.rootField);
       return await reply.status(response.status).send(response.body);
     } catch (error) {
       const e = error instanceof DataApiError ? error : new DataApiError('InternalFailure');

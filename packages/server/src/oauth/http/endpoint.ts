@@ -14,7 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StewardHandle } from '../../app.js';
 import { fromPino } from '../../user-pool/operations/logger.js';
-import { runStepList, StepList } from './step-list.js';
+import { runStepList, StepList, type StepListOutcome } from './step-list.js';
 
 /** What a step may use: the server's services and the request being answered. */
 export interface EndpointContext {
@@ -42,12 +42,14 @@ export type EndpointHandler = (request: FastifyRequest, reply: FastifyReply) => 
 /** Builder of an endpoint's step list (see step-list.ts). */
 export type EndpointBuilder<S extends object> = StepList<EndpointContext, S, FastifyReply, EndpointHandler>;
 
-/** Starts an endpoint; `onUnexpected` answers bugs (default: the OAuth JSON `server_error`). */
-export function defineEndpoint(name: string, options: { onUnexpected?: UnexpectedResponder } = {}): EndpointBuilder<object> {
+/** Starts an endpoint; `onUnexpected` answers bugs (default: the OAuth JSON `server_error`); `onOutcome` sees how each request ended (metrics). */
+export function defineEndpoint(name: string, options: { onUnexpected?: UnexpectedResponder; onOutcome?: (ctx: EndpointContext, outcome: StepListOutcome) => void } = {}): EndpointBuilder<object> {
   const onUnexpected = options.onUnexpected ?? jsonServerError;
   return new StepList<EndpointContext, object, FastifyReply, EndpointHandler>((steps) => async (request, reply) => {
     // The request's logger, so what the steps log carries its request id.
-    const outcome = await runStepList(steps, { steward: { ...request.server.steward, log: fromPino(request.log) }, request, reply });
+    const ctx: EndpointContext = { steward: { ...request.server.steward, log: fromPino(request.log) }, request, reply };
+    const outcome = await runStepList(steps, ctx);
+    options.onOutcome?.(ctx, outcome);
     if (outcome.ok) return outcome.value as FastifyReply;
     if (outcome.error instanceof EndpointError) return outcome.error.send(reply);
     request.log.error({ endpoint: name, step: outcome.step, err: outcome.error }, 'managed-login endpoint failed unexpectedly');

@@ -1,8 +1,10 @@
 // POST /oauth2/token: authorization_code, refresh_token and client_credentials grants, with client
 // authentication by HTTP Basic, the form body, or (public clients) client_id alone.
-import { defineEndpoint } from '../http/endpoint.js';
+import { grantOutcomeLabel, grantTypeLabel } from '../../metrics/metric-labels.js';
+import { defineEndpoint, type EndpointContext } from '../http/endpoint.js';
 import { formParameters } from '../http/form.js';
-import { NO_STORE, oauthError } from '../http/oauth-error.js';
+import { NO_STORE, OAuthError, oauthError } from '../http/oauth-error.js';
+import type { StepListOutcome } from '../http/step-list.js';
 import { authenticateClient, type AuthenticatedClient } from './client-authentication.js';
 import { authorizationCodeGrant } from './grants/authorization-code-grant.js';
 import { clientCredentialsGrant } from './grants/client-credentials-grant.js';
@@ -19,8 +21,16 @@ export const GRANTS: Readonly<Record<string, Grant>> = {
   client_credentials: clientCredentialsGrant,
 };
 
+/** Counts the request in the OAuth grant metrics: its grant type and the error code it was answered with. */
+function countGrant(ctx: EndpointContext, outcome: StepListOutcome): void {
+  const { metrics } = ctx.steward;
+  if (!metrics.enabled) return;
+  const result = outcome.ok ? 'success' : outcome.error instanceof OAuthError ? grantOutcomeLabel(outcome.error.error) : 'server_error';
+  metrics.oauthGrant(grantTypeLabel(ctx.request.body), result);
+}
+
 /** POST /oauth2/token. */
-export const tokenEndpoint = defineEndpoint('token')
+export const tokenEndpoint = defineEndpoint('token', { onOutcome: countGrant })
   .step('parameters', (ctx) => formParameters(ctx.request, TOKEN_PARAMETERS))
   .step('client', (ctx, s) => authenticateClient(ctx.steward, ctx.request, s.parameters))
   .step('grant', (_ctx, s) => {

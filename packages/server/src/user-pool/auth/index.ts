@@ -1,6 +1,7 @@
 // Authentication operations (InitiateAuth, RespondToAuthChallenge, MFA/TOTP, devices, WebAuthn).
 // This folder belongs to the authentication engineer; see docs/server.md "Authentication".
 import type { Operation } from '../operations/operation.js';
+import { withSignInMetrics } from '../../metrics/sign-in-metrics.js';
 import { respondToAuthChallenge } from './challenges/respond-to-auth-challenge.js';
 import {
   confirmDeviceOperation,
@@ -16,8 +17,8 @@ import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCre
 
 /** The authentication operations, registered on the JSON endpoint beside the account operations. */
 export const authOperations: readonly Operation[] = [
-  initiateAuth,
-  respondToAuthChallenge,
+  withSignInMetrics(initiateAuth),
+  withSignInMetrics(respondToAuthChallenge),
   associateSoftwareToken,
   verifySoftwareToken,
   setUserMfaPreference,

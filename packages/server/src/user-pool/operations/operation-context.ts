@@ -3,6 +3,7 @@ import type { Lockout } from '../../abuse/lockout.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import type { MessageDelivery } from '../../delivery/message-delivery.js';
+import type { Metrics, SignInProbe } from '../../metrics/metrics.js';
 import type { SecretBox } from '../../sealing/secret-box.js';
 import type { Clock } from '../../time/clock.js';
 import type { TokenService } from '../../tokens/token-service.js';
@@ -21,6 +22,8 @@ export interface ServerServices {
   /** Seals what a database reader must not be able to use (TOTP secrets, sign-in state). */
   readonly secrets: SecretBox;
   readonly log: Logger;
+  /** Counters and histograms for /metrics (noMetrics when METRICS_ENABLED is off). */
+  readonly metrics: Metrics;
 }
 
 /** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API), the CLI or the hosted login page. */
@@ -50,4 +53,6 @@ export interface RequestInfo {
 export interface OperationContext extends ServerServices {
   readonly request: RequestInfo;
   readonly caller: Caller;
+  /** Set by the sign-in metrics (metrics/sign-in-metrics.ts) for the step to note its flow on. */
+  readonly signInProbe?: SignInProbe;
 }

@@ -1,5 +1,6 @@
 // RespondToAuthChallenge: the answer to the challenge a Session string stands for.
 import { fail } from '../../../errors/catalogue.js';
+import { noteSignInFlow } from '../../../metrics/sign-in-metrics.js';
 import { defineOperation } from '../../operations/operation.js';
 import { requireClient } from '../../pools/pool-repository.js';
 import { loadClientAndAuthSession } from '../../sessions/auth-sessions.js';
@@ -62,6 +63,7 @@ export const respondToAuthChallenge = defineOperation(
   })
   .step('scope', (_ctx, _i, s) => s.loaded.scope)
   .step('session', (_ctx, _i, s) => s.loaded.session)
+  .do('note the flow for the metrics', (ctx, _i, s) => noteSignInFlow(ctx, s.session.state.flow))
   .step('user', (_ctx, _i, s) => {
     const { session, user } = s.loaded;
     if (session.userSub !== null && user === undefined) throw fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
