@@ -42,6 +42,8 @@ import { registerAppSecurityHeaders } from './security-headers/app-security-head
 import { registerCspReportRoutes } from './security-headers/csp-report-routes.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
 import { registerOptOutRoutes } from './campaigns/messages/opt-out-routes.js';
+import { ServerHealth } from './health/server-health.js';
+import { registerHealthRoutes } from './health/health-routes.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -65,6 +67,8 @@ export interface StewardHandle extends ServerServices {
   readonly outbox: DevOutbox | undefined;
   /** Where managed login is reached; publicUrl follows the real port once it listens (port 0). */
   readonly managedLogin: { publicUrl: string };
+  /** Lifecycle phase and readiness checks (/health/ready); whoever starts the server marks it ready. */
+  readonly health: ServerHealth;
 }
 
 declare module 'fastify' {
@@ -98,6 +102,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     log,
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
+    health: new ServerHealth({ db: deps.db, keys, log }),
   };
 }
 
@@ -149,10 +154,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     });
   }
 
-  app.get('/health', async () => {
-    await steward.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealthRoutes(app, steward.health);
 
   await registerJsonProtocolRoutes(app, steward, steward.registry);
   registerWellKnownRoutes(app, steward.db, steward.tokens, origin, () => (config.managedLogin ? steward.managedLogin.publicUrl : undefined));

@@ -1,5 +1,6 @@
 // Starting a whole server from a validated config: database, migrations, keys, first-start seed,
-// listen. main.ts adds process concerns (signals, banners); other packages' tests call this.
+// listen; and stopping it gracefully. main.ts adds process concerns (signals, banners, the hard
+// bound); other packages' tests call this.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies, type StewardHandle } from './app.js';
 import type { Config } from './config/config.js';
@@ -15,6 +16,8 @@ import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
 import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
+import { HttpDrain } from './lifecycle/http-drain.js';
+import { stopGracefully, type StopReport } from './lifecycle/graceful-stop.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -34,6 +37,15 @@ export interface RunningServer {
   readonly seed: SeedResult | undefined;
   /** The job runner; undefined when JOBS_ENABLED is off or no job handler was given. */
   readonly jobs: JobRunner | undefined;
+  /**
+   * Stops gracefully within `boundMs` (default SHUTDOWN_TIMEOUT_SECONDS): readiness 503, listeners
+   * closed, requests in flight and jobs in hand finished (cut or handed back past the force point),
+   * apps and database closed. Calling it again returns the same stop.
+   */
+  stop(options?: { readonly boundMs?: number }): Promise<StopReport>;
+  /** The requests in flight, open connections and jobs in hand, described (for a stop that overruns). */
+  openWork(): string[];
+  /** stop() for callers that only wait for it. */
   close(): Promise<void>;
 }
 
@@ -62,11 +74,14 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
     }, HOUSEKEEPING_MS);
     housekeeping.unref();
 
+    // Attached before listening, so the drain sees every connection.
+    const drains = [new HttpDrain(app.server)];
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const managedLoginApp = config.managedLogin ? await buildManagedLoginApp(config, app.steward) : undefined;
     if (managedLoginApp !== undefined) {
+      drains.push(new HttpDrain(managedLoginApp.server));
       await managedLoginApp.listen({ port: config.managedLoginPort, host: config.host });
       const loginAddress = managedLoginApp.server.address();
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
@@ -79,6 +94,33 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
         ? new JobRunner({ db, clock: app.steward.clock, handlers: jobHandlers, log: fromPino(app.log) }, { pollIntervalMs: config.jobsPollIntervalMs })
         : undefined;
     jobs?.start();
+    app.steward.health.watchJobRunner(jobs);
+    app.steward.health.markReady();
+
+    let stopping: Promise<StopReport> | undefined;
+    const stop = (options: { readonly boundMs?: number } = {}): Promise<StopReport> => {
+      stopping ??= stopGracefully(
+        {
+          health: app.steward.health,
+          drains,
+          jobs,
+          closers: [
+            async () => clearInterval(housekeeping),
+            async () => {
+              await managedLoginApp?.close();
+            },
+            async () => {
+              await app.close();
+            },
+            // Last: requests and jobs used it until now. PGlite's folder lock goes with it.
+            async () => db.close(),
+          ],
+          log: app.steward.log,
+        },
+        options.boundMs ?? config.shutdownTimeoutSeconds * 1000,
+      );
+      return stopping;
+    };
     return {
       app,
       db,
@@ -88,13 +130,10 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       url: `http://${config.host}:${port}`,
       appliedMigrations,
       seed,
+      stop,
+      openWork: () => [...drains.flatMap((drain) => drain.describeOpen()), ...(jobs?.describeHeld() ?? [])],
       async close() {
-        clearInterval(housekeeping);
-        // Jobs in hand finish (and record their outcome) before the database closes.
-        await jobs?.stop();
-        await managedLoginApp?.close();
-        await app.close();
-        await db.close();
+        await stop();
       },
     };
   } catch (error) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsWebhookDelivery } from '../src/delivery/sms-webhook-delivery.js';
 import { SmtpDelivery } from '../src/delivery/smtp-delivery.js';
 import { silentLogger } from '../src/user-pool/operations/logger.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from './harness.js';
 
 interface Received {
   headers: Record<string, string | string[] | undefined>;
@@ -132,7 +132,7 @@ describe('a production-mode server', () => {
     smtp = await startSmtp();
     hook = await startWebhook(() => 200);
     server = await startTestServer({
-      env: { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
+      env: { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
       logStream: { write: (line) => logs.push(line) },
     });
   });

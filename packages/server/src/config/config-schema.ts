@@ -1,11 +1,10 @@
 // The one configuration schema of the server process. Every setting is an environment variable;
 // docs/configuration.md describes each of them (a test keeps the two in step).
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { redirectUrlProblem } from '../user-pool/app-clients/redirect-urls.js';
+import { REPO_ROOT } from '../runtime/code-location.js';
 
-/** Absolute path of the repository root (packages/server/src/config -> repo). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export { REPO_ROOT };
 
 /** A value a field could not accept, reported with the variable's name. */
 export class ConfigValueError extends Error {
@@ -339,6 +338,13 @@ export const configSchema = {
         throw new ConfigValueError(`expected an IANA time zone such as America/Chicago, got "${raw}"`);
       }
     },
+  }),
+  shutdownTimeoutSeconds: field({
+    env: 'SHUTDOWN_TIMEOUT_SECONDS',
+    defaultText: '30',
+    description:
+      'Bound of a graceful stop (SIGTERM, SIGINT), 1..3600: readiness turns 503, the listener closes, requests in flight and jobs in hand get this long to finish; past it the process logs what was still open and exits 1. Set the process manager\'s stop timeout above it.',
+    parse: integer(1, 3600, 30),
   }),
   logLevel: field({
     env: 'LOG_LEVEL',
