@@ -121,6 +121,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Advertised as Keep-Alive: timeout=N, so clients drop an idle connection before the server does (and before a drain closes it).
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
   const steward = createServices(config, deps, fromPino(app.log));
   app.decorate('steward', steward);

@@ -339,6 +339,13 @@ export const configSchema = {
       }
     },
   }),
+  keepAliveTimeoutSeconds: field({
+    env: 'KEEP_ALIVE_TIMEOUT_SECONDS',
+    defaultText: '5',
+    description:
+      'How long an idle keep-alive connection stays open, 1..600, advertised to clients as `Keep-Alive: timeout=N` (they stop reusing a connection before the server closes it). A proxy in front must use a shorter upstream keep-alive (nginx: `keepalive_timeout` in the `upstream` block). A graceful stop waits this long for idle connections to close.',
+    parse: integer(1, 600, 5),
+  }),
   shutdownTimeoutSeconds: field({
     env: 'SHUTDOWN_TIMEOUT_SECONDS',
     defaultText: '30',

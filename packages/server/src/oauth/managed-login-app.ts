@@ -50,6 +50,8 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // As the app's: clients drop an idle connection before the server (or a drain) closes it.
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
   app.decorate('steward', steward);
   await app.register(formbody);
