@@ -1,4 +1,5 @@
-// The production build as docs/operations.md runs it: `pnpm --filter @steward/server build`, then plain
+// The production build as docs/operations.md runs it: `pnpm --filter @steward/server build` (skipped
+// when dist/ is newer than every source, see server-build.ts), then plain
 // `node dist/cli.js migrate`, `node dist/cli.js create-user` and `node dist/main.js` (no tsx, no
 // TypeScript sources) in production mode on PostgreSQL. A user signs in over HTTP (password, TOTP
 // set up at the first sign-in) and writes and reads GraphQL; the migrations and the hosted page's
@@ -8,13 +9,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/user-pool/auth/totp/totp.js';
 import { dropSchema, TEST_POSTGRES_URL, TEST_PRODUCTION_SECRETS } from '../harness.js';
 import { cognito, graphql } from '../lifecycle/write-load.js';
+import { ensureServerBuild, SERVER_PACKAGE_DIR as packageDir } from './server-build.js';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const schema = `t_build_${randomBytes(4).toString('hex')}`;
 const ENV = {
   PATH: process.env.PATH ?? '',
@@ -42,9 +42,8 @@ describe('the production build, run with plain node on PostgreSQL', () => {
   let server: ReturnType<typeof spawn> | undefined;
   let printed = '';
 
-  beforeAll(() => {
-    const build = spawnSync('pnpm', ['run', 'build'], { cwd: packageDir, encoding: 'utf8' });
-    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+  beforeAll(async () => {
+    await ensureServerBuild();
   }, 120_000);
   afterAll(async () => {
     if (server !== undefined && server.exitCode === null && server.signalCode === null) {
