@@ -1,7 +1,7 @@
 // Drains one HTTP(S) server for a graceful stop: the listener stops accepting, requests in flight
 // run to their end, every response from then on says `Connection: close` (so the client opens its
 // next connection elsewhere, or is refused), and keep-alive connections with no request are closed
-// once they have been quiet for a moment. Each step avoids a way a client sees a reset on a request
+// once they have been quiet for the advertised keep-alive timeout. Each step avoids a way a client sees a reset on a request
 // the server never read (an unclean failure, where a refused connection would have been clean):
 // - Node's http.Server.close() (Node >= 19) destroys every idle keep-alive connection at once, racing
 //   a client writing its next request on it: here only the listener closes, and a connection is
@@ -78,11 +78,6 @@ export class HttpDrain {
     server.on('connection', (socket: Socket) => this.onAccept(socket));
     // First among the request listeners, so the header is set before the app can answer.
     server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => this.onRequest(request, response));
-  }
-
-  /** True once begin() was called. */
-  get started(): boolean {
-    return this.draining;
   }
 
   /** Open connections (tests, logs). */
