@@ -37,6 +37,13 @@ describe.each(BOTH_DATABASES)('health endpoints on %s', (database) => {
     expect(live).toMatchObject({ status: 200, body: { status: 'ok', phase: 'ready' } });
   });
 
+  it('advertises its keep-alive timeout (KEEP_ALIVE_TIMEOUT_SECONDS), which a drain waits out before closing an idle connection', async () => {
+    const response = await fetch(`${server.url}/health/live`);
+    await response.text();
+    expect(response.headers.get('keep-alive')).toBe(`timeout=${server.config.keepAliveTimeoutSeconds}`);
+    expect(server.config.keepAliveTimeoutSeconds).toBe(5);
+  });
+
   it('answers 503 naming the job runner when it stops, and ok while it runs', async () => {
     const runner = new JobRunner({ db: server.db, clock: systemClock, handlers: { noop: async () => undefined } }, { pollIntervalMs: 50 });
     server.app.steward.health.watchJobRunner(runner);
