@@ -47,6 +47,8 @@ import { noMetrics, type Metrics } from './metrics/metrics.js';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.js';
 import { cognitoOperationLabel, noteRequestOperation, registerRequestMetrics } from './metrics/request-metrics.js';
 import { processRevocations } from './tokens/revocation-feed.js';
+import { ServerHealth } from './health/server-health.js';
+import { registerHealthRoutes } from './health/health-routes.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -72,6 +74,8 @@ export interface StewardHandle extends ServerServices {
   readonly outbox: DevOutbox | undefined;
   /** Where managed login is reached; publicUrl follows the real port once it listens (port 0). */
   readonly managedLogin: { publicUrl: string };
+  /** Lifecycle phase and readiness checks (/health/ready); whoever starts the server marks it ready. */
+  readonly health: ServerHealth;
 }
 
 declare module 'fastify' {
@@ -107,6 +111,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     metrics,
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
+    health: new ServerHealth({ db: deps.db, keys, log }),
   };
 }
 
@@ -119,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...serverLoggingOptions(config, 'app', deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Advertised as Keep-Alive: timeout=N, so clients drop an idle connection before the server does (and before a drain closes it).
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
   const metrics = deps.metrics ?? (config.metricsEnabled ? new PrometheusMetrics({ db: deps.db, clock: deps.clock ?? systemClock }) : noMetrics);
   // Services log through the request being answered, when there is one: its lines carry its id.
@@ -158,10 +165,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     });
   }
 
-  app.get('/health', async () => {
-    await steward.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  registerHealthRoutes(app, steward.health);
 
   await registerJsonProtocolRoutes(app, steward, steward.registry);
   registerWellKnownRoutes(app, steward.db, steward.tokens, origin, () => (config.managedLogin ? steward.managedLogin.publicUrl : undefined));

@@ -1,5 +1,6 @@
 // Starting a whole server from a validated config: database, migrations, keys, first-start seed,
-// listen. main.ts adds process concerns (signals, banners); other packages' tests call this.
+// listen; and stopping it gracefully. main.ts adds process concerns (signals, banners, the hard
+// bound); other packages' tests call this.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies, type StewardHandle } from './app.js';
 import type { Config } from './config/config.js';
@@ -17,6 +18,8 @@ import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
 import { serveBackups } from './backup/backup-socket.js';
 import { startMetricsListener } from './metrics/metrics-listener.js';
+import { HttpDrain } from './lifecycle/http-drain.js';
+import { stopGracefully, type StopReport } from './lifecycle/graceful-stop.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -38,6 +41,15 @@ export interface RunningServer {
   readonly jobs: JobRunner | undefined;
   /** Where GET /metrics is served (its own listener); undefined when METRICS_ENABLED is off. */
   readonly metricsUrl: string | undefined;
+  /**
+   * Stops gracefully within `boundMs` (default SHUTDOWN_TIMEOUT_SECONDS): readiness 503, listeners
+   * closed, requests in flight and jobs in hand finished (cut or handed back past the force point),
+   * apps and database closed. Calling it again returns the same stop.
+   */
+  stop(options?: { readonly boundMs?: number }): Promise<StopReport>;
+  /** The requests in flight, open connections and jobs in hand, described (for a stop that overruns). */
+  openWork(): string[];
+  /** stop() for callers that only wait for it. */
   close(): Promise<void>;
 }
 
@@ -66,11 +78,14 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
     }, HOUSEKEEPING_MS);
     housekeeping.unref();
 
+    // Attached before listening, so the drain sees every connection.
+    const drains = [new HttpDrain(app.server)];
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const managedLoginApp = config.managedLogin ? await buildManagedLoginApp(config, app.steward) : undefined;
     if (managedLoginApp !== undefined) {
+      drains.push(new HttpDrain(managedLoginApp.server));
       await managedLoginApp.listen({ port: config.managedLoginPort, host: config.host });
       const loginAddress = managedLoginApp.server.address();
       const loginPort = typeof loginAddress === 'object' && loginAddress !== null ? loginAddress.port : config.managedLoginPort;
@@ -86,6 +101,39 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
     jobs?.start();
     // A PGlite folder is backed up by the process holding it: `cli backup` asks here (src/backup/).
     const backups = db.snapshot !== undefined && config.databaseUrl === undefined && !config.dataDir.startsWith('memory://') ? await serveBackups(db, config.dataDir, fromPino(app.log)) : undefined;
+    app.steward.health.watchJobRunner(jobs);
+    app.steward.health.markReady();
+
+    let stopping: Promise<StopReport> | undefined;
+    const stop = (options: { readonly boundMs?: number } = {}): Promise<StopReport> => {
+      stopping ??= stopGracefully(
+        {
+          health: app.steward.health,
+          drains,
+          jobs,
+          closers: [
+            async () => clearInterval(housekeeping),
+            async () => {
+              await managedLoginApp?.close();
+            },
+            async () => {
+              await backups?.close();
+            },
+            async () => {
+              await app.close();
+            },
+            async () => {
+              await metrics?.close();
+            },
+            // Last: requests and jobs used it until now. PGlite's folder lock goes with it.
+            async () => db.close(),
+          ],
+          log: app.steward.log,
+        },
+        options.boundMs ?? config.shutdownTimeoutSeconds * 1000,
+      );
+      return stopping;
+    };
     return {
       app,
       db,
@@ -96,15 +144,10 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       url: `http://${config.host}:${port}`,
       appliedMigrations,
       seed,
+      stop,
+      openWork: () => [...drains.flatMap((drain) => drain.describeOpen()), ...(jobs?.describeHeld() ?? [])],
       async close() {
-        clearInterval(housekeeping);
-        // Jobs in hand finish (and record their outcome) before the database closes.
-        await jobs?.stop();
-        await backups?.close();
-        await managedLoginApp?.close();
-        await metrics?.close();
-        await app.close();
-        await db.close();
+        await stop();
       },
     };
   } catch (error) {

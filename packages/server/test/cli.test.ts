@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/admin/cli-commands.js';
 import { dropSchema, TEST_POSTGRES_URL } from './harness.js';
@@ -45,6 +46,25 @@ describe('CLI', () => {
     const second = await cli(pgEnv, 'rotate-keys');
     const newKid = /New signing key (\S+) is active/.exec(first.out)?.[1];
     expect(second.out).toContain(`Retired (still published until their tokens expire): ${newKid ?? '?'}`);
+  });
+
+  it('migrates and does nothing else: a second run finds nothing to apply, and no user pool was created', async () => {
+    const own = `t_cli_${randomBytes(4).toString('hex')}`;
+    const env = { ...pgEnv, DATABASE_SCHEMA: own };
+    try {
+      const first = await cli(env, 'migrate');
+      expect(first).toMatchObject({ code: 0, out: expect.stringMatching(/^Applied migrations 1, 2, .* \(postgres\)\.$/) as unknown });
+      expect(await cli(env, 'migrate')).toEqual({ code: 0, out: 'Migrations up to date (postgres).' });
+      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, options: `-c search_path=${own}` });
+      await client.connect();
+      try {
+        expect((await client.query('SELECT count(*)::int AS n FROM user_pools')).rows).toEqual([{ n: 0 }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await dropSchema(own);
+    }
   });
 
   it('keeps users across runs on an embedded PGlite folder', async () => {

@@ -6,7 +6,7 @@ import { SmsWebhookDelivery } from '../src/delivery/sms-webhook-delivery.js';
 import { SmtpDelivery } from '../src/delivery/smtp-delivery.js';
 import { silentLogger } from '../src/user-pool/operations/logger.js';
 import { startSmtp, startWebhook } from './delivery-servers.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from './harness.js';
 
 describe('SMS webhook delivery', () => {
   it('posts the text as JSON with an HMAC signature of the body', async () => {
@@ -66,7 +66,7 @@ describe('a production-mode server', () => {
     smtp = await startSmtp();
     hook = await startWebhook(() => 200);
     server = await startTestServer({
-      env: { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
+      env: { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789', SMTP_URL: smtp.url, SMS_WEBHOOK_URL: hook.url, LOG_LEVEL: 'trace' },
       logStream: { write: (line) => logs.push(line) },
     });
   });

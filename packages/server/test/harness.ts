@@ -25,6 +25,13 @@ export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 /** The admin key pair the harness configures (for SigV4-signed Admin* calls through the AWS SDK). */
 export const TEST_ADMIN_CREDENTIALS = { accessKeyId: 'AKIASTEWARDTEST00001', secretAccessKey: 'steward-test-admin-secret-key-0000000000' };
 
+/** Secrets of the right length that are not the public development values: production mode refuses to start without its own. */
+export const TEST_PRODUCTION_SECRETS: Readonly<Record<'CODE_PEPPER' | 'SIGNING_KEY_SECRET' | 'DATA_SEALING_SECRET', string>> = {
+  CODE_PEPPER: 'a-test-production-pepper-0123456789',
+  SIGNING_KEY_SECRET: 'a-test-production-signing-key-secret-0123456789',
+  DATA_SEALING_SECRET: 'a-test-production-data-sealing-secret-0123456789',
+};
+
 /** Options of startTestServer. */
 export interface TestServerOptions {
   readonly database?: TestDatabase;
@@ -38,6 +45,8 @@ export interface TestServerOptions {
   readonly schema?: string;
   /** Skip the first-start seed. */
   readonly seed?: boolean;
+  /** false: leave the server in its `starting` phase (readiness 503), as if its start were still running. */
+  readonly ready?: boolean;
 }
 
 /** A running server for one test file. */
@@ -110,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const managedLoginUrl = `${config.managedLoginTls ? 'https' : 'http'}://${config.managedLoginTls ? 'localhost' : '127.0.0.1'}:${loginAddress.port}`;
   if (!config.managedLoginPublicUrlIsExplicit) app.steward.managedLogin.publicUrl = managedLoginUrl;
   const metrics = config.metricsEnabled ? await startMetricsListener(app.steward.metrics, { host: '127.0.0.1', port: 0 }) : undefined;
+  if (options.ready !== false) app.steward.health.markReady();
 
   const server: TestServer = {
     url,

@@ -297,6 +297,71 @@ describe.each(BOTH_DATABASES)('job queue on %s', (database) => {
     expect(await runner.queue.get(job.id)).toMatchObject({ state: 'done', attempts: 1 });
   });
 
+  it('releases a job whose handler ends on the stop signal: due at once, the attempt not counted, and taken by the next runner', async () => {
+    const { db } = await setup(database);
+    let started = false;
+    const stopping = new JobRunner(
+      {
+        db,
+        clock: systemClock,
+        handlers: {
+          long: async (_job, { signal }) => {
+            started = true;
+            await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopping')), { once: true }));
+          },
+        },
+      },
+      { pollIntervalMs: 20 },
+    );
+    const { job } = await stopping.queue.enqueue({ kind: 'long' });
+    stopping.start();
+    await waitFor(async () => started);
+    await stopping.stop();
+    const released = await stopping.queue.get(job.id);
+    expect(released).toMatchObject({ state: 'pending', attempts: 0, lastError: 'released: its runner stopped' });
+    expect(released?.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const executed: string[] = [];
+    const next = new JobRunner({ db, clock: systemClock, handlers: { long: async (j) => void executed.push(j.id) } });
+    expect(await next.runDue()).toBe(1);
+    expect(executed).toEqual([job.id]);
+    expect(await next.queue.get(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('hands back the jobs still in hand when a stop outlives its bound, and ignores what their handler reports afterwards', async () => {
+    const { db } = await setup(database);
+    let started = false;
+    let finish: () => void = () => undefined;
+    // A handler that ignores the stop signal.
+    const stubborn = new JobRunner(
+      {
+        db,
+        clock: systemClock,
+        handlers: {
+          stubborn: async () => {
+            started = true;
+            await new Promise<void>((resolve) => (finish = resolve));
+          },
+        },
+      },
+      { pollIntervalMs: 20 },
+    );
+    const { job } = await stubborn.queue.enqueue({ kind: 'stubborn' });
+    stubborn.start();
+    await waitFor(async () => started);
+    const stopped = stubborn.stop();
+    expect(stubborn.describeHeld()).toEqual([expect.stringMatching(new RegExp(`^job stubborn ${job.id}, running \\d+\\.\\d s$`))]);
+    expect(await stubborn.releaseHeld()).toHaveLength(1);
+    expect(await stubborn.queue.get(job.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    // Another process takes it over at once, not after the lease.
+    const executed: string[] = [];
+    const next = new JobRunner({ db, clock: systemClock, handlers: { stubborn: async (j) => void executed.push(j.id) } });
+    expect(await next.runDue()).toBe(1);
+    finish();
+    await stopped;
+    expect(executed).toEqual([job.id]);
+    expect(await next.queue.get(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
   it('runs a job scheduled in the repeated hour of a daylight-saving fall-back at its instant, not an hour early', async () => {
     const { db } = await setup(database);
     // Sessions in a zone with DST must not shift instants (run_at is timestamptz).

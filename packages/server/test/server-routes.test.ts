@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from './harness.js';
 
 describe('server routes', () => {
   let server: TestServer;
@@ -10,10 +10,10 @@ describe('server routes', () => {
     await server.close();
   });
 
-  it('answers /health with ok once the database responds', async () => {
+  it('answers /health (readiness) with ok once the database responds', async () => {
     const response = await fetch(`${server.url}/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toMatchObject({ status: 'ok', phase: 'ready', failing: [] });
   });
 
   it('serves /runtime-config.json with the seeded ids and absolute same-origin endpoints', async () => {
@@ -88,7 +88,7 @@ describe('server routes', () => {
 describe('server routes in production mode', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789' } });
+    server = await startTestServer({ env: { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', CODE_PEPPER: 'a-production-pepper-0123456789' } });
   });
   afterAll(async () => {
     await server.close();

@@ -15,8 +15,11 @@ import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
 const HELP = `Steward server CLI
 
 Usage: pnpm --filter @steward/server cli <command> [options]
+   or: node packages/server/dist/cli.js <command> [options]   (the production build)
 
 Commands:
+  migrate       Applies the migrations not applied yet, and nothing else (the server also
+                migrates at start; run this first to migrate before starting new versions).
   create-user   --username <name> --password <pw> [--email <e>] [--phone <+1…>]
                 [--given-name <n>] [--family-name <n>] [--attribute name=value]…
                 [--group <g>]… [--temporary]
@@ -180,6 +183,15 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
 
   const config = loadConfig(env);
   const db = await openDatabase(config);
+  if (command === 'migrate') {
+    try {
+      const applied = await migrate(db);
+      print(applied.length > 0 ? `Applied migrations ${applied.join(', ')} (${db.kind}).` : `Migrations up to date (${db.kind}).`);
+      return 0;
+    } finally {
+      await db.close();
+    }
+  }
   try {
     await migrate(db);
     const steward = createServices(config, { db }, consoleLogger(config.logLevel === 'silent' ? 'silent' : 'warn'));

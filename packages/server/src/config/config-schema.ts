@@ -1,11 +1,10 @@
 // The one configuration schema of the server process. Every setting is an environment variable;
 // docs/configuration.md describes each of them (a test keeps the two in step).
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { redirectUrlProblem } from '../user-pool/app-clients/redirect-urls.js';
+import { REPO_ROOT } from '../runtime/code-location.js';
 
-/** Absolute path of the repository root (packages/server/src/config -> repo). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export { REPO_ROOT };
 
 /** A value a field could not accept, reported with the variable's name. */
 export class ConfigValueError extends Error {
@@ -357,6 +356,20 @@ export const configSchema = {
         throw new ConfigValueError(`expected an IANA time zone such as America/Chicago, got "${raw}"`);
       }
     },
+  }),
+  keepAliveTimeoutSeconds: field({
+    env: 'KEEP_ALIVE_TIMEOUT_SECONDS',
+    defaultText: '5',
+    description:
+      'How long an idle keep-alive connection stays open, 1..600, advertised to clients as `Keep-Alive: timeout=N` (they stop reusing a connection before the server closes it). A proxy in front must use a shorter upstream keep-alive (nginx: `keepalive_timeout` in the `upstream` block). A graceful stop waits this long for idle connections to close.',
+    parse: integer(1, 600, 5),
+  }),
+  shutdownTimeoutSeconds: field({
+    env: 'SHUTDOWN_TIMEOUT_SECONDS',
+    defaultText: '30',
+    description:
+      'Bound of a graceful stop (SIGTERM, SIGINT), 1..3600: readiness turns 503, the listener closes, requests in flight and jobs in hand get this long to finish; past it the process logs what was still open and exits 1. Set the process manager\'s stop timeout above it.',
+    parse: integer(1, 3600, 30),
   }),
   logLevel: field({
     env: 'LOG_LEVEL',

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, REPO_ROOT } from './config-schema.js';
-import { ConfigError, loadConfig, productionWarnings } from './config.js';
+import { ConfigError, DEVELOPMENT_SECRET_VALUES, loadConfig, productionWarnings } from './config.js';
+
+/** Production's three secrets, none at its public development value. */
+const SECRETS = {
+  CODE_PEPPER: 'a-long-production-pepper',
+  SIGNING_KEY_SECRET: 'a-production-signing-key-secret-0123456789',
+  DATA_SEALING_SECRET: 'a-production-data-sealing-secret-0123456789',
+};
 
 describe('loadConfig', () => {
   it('fills in the documented defaults', () => {
@@ -48,15 +55,15 @@ describe('loadConfig', () => {
   });
 
   it('turns the demo seed off by default in production', () => {
-    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }).seedDemo).toBe(false);
-    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', SEED_DEMO: 'yes' }).seedDemo).toBe(true);
   });
 
   it('refuses production managed login over HTTPS without a real certificate, and a half-given certificate anywhere', () => {
     expect(() => loadConfig({ STEWARD_MODE: 'production' })).toThrow(/MANAGED_LOGIN_TLS_CERT_FILE/);
     expect(() => loadConfig({ MANAGED_LOGIN_TLS_CERT_FILE: '/etc/cert.pem' })).toThrow(/must be set together/);
-    expect(loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN: 'false' }).managedLogin).toBe(false);
-    const proxied = loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', MANAGED_LOGIN_PUBLIC_URL: 'https://auth.example.com' });
+    expect(loadConfig({ ...SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN: 'false' }).managedLogin).toBe(false);
+    const proxied = loadConfig({ ...SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', MANAGED_LOGIN_PUBLIC_URL: 'https://auth.example.com' });
     expect(proxied.managedLoginPublicUrl).toBe('https://auth.example.com');
   });
 
@@ -89,11 +96,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGNING_KEY_SECRET: 'too-short' })).toThrow(/SIGNING_KEY_SECRET: use at least 32 characters/);
   });
 
-  it('warns loudly when production runs with development defaults', () => {
-    const warnings = productionWarnings(loadConfig({ STEWARD_MODE: 'production', SEED_DEMO: 'true', MANAGED_LOGIN_TLS: 'false' }));
-    expect(warnings.join('\n')).toMatch(/CODE_PEPPER/);
-    expect(warnings.join('\n')).toMatch(/SIGNING_KEY_SECRET/);
-    expect(warnings.join('\n')).toMatch(/DATA_SEALING_SECRET/);
+  // Threat: a production deployment left on the secrets published in the sources; anyone holding a
+  // copy of its database could forge tokens, pass MFA and read sealed client secrets.
+  it('refuses production while any of the three secrets has its public development value, unset or set to it', () => {
+    const refused = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig({ STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return [...error.problems];
+        throw error;
+      }
+      return [];
+    };
+    const unset = refused({});
+    expect(unset).toHaveLength(3);
+    expect(unset.join('\n')).toMatch(/CODE_PEPPER: production refuses the public development value \(unset\)/);
+    expect(unset.join('\n')).toMatch(/SIGNING_KEY_SECRET: .*forge tokens/);
+    expect(unset.join('\n')).toMatch(/DATA_SEALING_SECRET: /);
+    for (const name of ['CODE_PEPPER', 'SIGNING_KEY_SECRET', 'DATA_SEALING_SECRET'] as const) {
+      const problems = refused({ ...SECRETS, [name]: DEVELOPMENT_SECRET_VALUES[name] });
+      expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name}: production refuses the public development value \\(set to it\\)`))]);
+    }
+    expect(refused(SECRETS)).toEqual([]);
+    // Development keeps working on them, and production may still open data sealed under the old value while it re-seals.
+    expect(loadConfig({}).usesDevSigningKeySecret).toBe(true);
+    expect(refused({ ...SECRETS, DATA_SEALING_PREVIOUS_SECRETS: DEVELOPMENT_SECRET_VALUES.DATA_SEALING_SECRET })).toEqual([]);
+  });
+
+  it('warns loudly when production runs with other development defaults, and only warns', () => {
+    const warnings = productionWarnings(loadConfig({ ...SECRETS, STEWARD_MODE: 'production', SEED_DEMO: 'true', MANAGED_LOGIN_TLS: 'false' }));
+    expect(warnings.join('\n')).not.toMatch(/CODE_PEPPER|SIGNING_KEY_SECRET|DATA_SEALING_SECRET/);
     expect(warnings.join('\n')).toMatch(/SEED_DEMO/);
     expect(warnings.join('\n')).toMatch(/SMTP_URL/);
     expect(warnings.join('\n')).toMatch(/MANAGED_LOGIN_PUBLIC_URL \(http:\/\/localhost:3443\) is not https/);

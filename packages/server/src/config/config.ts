@@ -18,13 +18,13 @@ export interface Config extends Omit<Parsed, 'publicUrl' | 'managedLoginPort' | 
   readonly issuerBaseUrl: string;
   readonly seedDemo: boolean;
   readonly codePepper: string;
-  /** True when CODE_PEPPER was not set and the development pepper is in use. */
+  /** True when the development pepper is in use (CODE_PEPPER unset or set to it); never in production. */
   readonly usesDevPepper: boolean;
   readonly signingKeySecret: string;
-  /** True when SIGNING_KEY_SECRET was not set and the development secret is in use. */
+  /** True when the development signing-key secret is in use; never in production. */
   readonly usesDevSigningKeySecret: boolean;
   readonly dataSealingSecret: string;
-  /** True when DATA_SEALING_SECRET was not set and the development secret is in use. */
+  /** True when the development data-sealing secret is in use; never in production. */
   readonly usesDevDataSealingSecret: boolean;
 }
 
@@ -39,6 +39,24 @@ export class ConfigError extends Error {
 const DEV_PEPPER = 'steward-development-pepper-not-secret';
 const DEV_SIGNING_KEY_SECRET = 'steward-development-signing-key-secret-not-secret';
 const DEV_DATA_SEALING_SECRET = 'steward-development-data-sealing-secret-not-secret';
+
+/** The secrets' public development values (in the sources, so anyone can read them), by variable. */
+export const DEVELOPMENT_SECRET_VALUES = { CODE_PEPPER: DEV_PEPPER, SIGNING_KEY_SECRET: DEV_SIGNING_KEY_SECRET, DATA_SEALING_SECRET: DEV_DATA_SEALING_SECRET } as const;
+
+/**
+ * Why production must not start with these secrets: each variable still at its public development
+ * value (unset, or set to that very value), with what a reader of the database could then do.
+ */
+export function developmentSecretProblems(secrets: { readonly codePepper: string | undefined; readonly signingKeySecret: string | undefined; readonly dataSealingSecret: string | undefined }): string[] {
+  const consequences = [
+    ['CODE_PEPPER', secrets.codePepper, 'one-time codes would be hashed with a pepper anyone can read'],
+    ['SIGNING_KEY_SECRET', secrets.signingKeySecret, 'the token-signing keys would be encrypted with a secret anyone can read, so a copy of the database could forge tokens'],
+    ['DATA_SEALING_SECRET', secrets.dataSealingSecret, 'TOTP secrets, pending sign-ins and app-client secrets would be sealed with a secret anyone can read'],
+  ] as const;
+  return consequences
+    .filter(([name, value]) => value === undefined || value === DEVELOPMENT_SECRET_VALUES[name])
+    .map(([name, value, consequence]) => `${name}: production refuses the public development value (${value === undefined ? 'unset' : 'set to it'}): ${consequence}. Set a secret of your own, e.g. $(openssl rand -hex 32).`);
+}
 
 /** Reads and validates the configuration from environment variables (all problems reported at once). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
@@ -68,6 +86,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   for (const [name, secret] of [['DATA_SEALING_SECRET', p.dataSealingSecret], ...p.dataSealingPreviousSecrets.map((s) => ['DATA_SEALING_PREVIOUS_SECRETS', s] as const)] as const) {
     if (secret !== undefined && secret.length < 32) problems.push(`${name}: use at least 32 characters`);
   }
+  // Refused rather than warned about: a database copy of a careless deployment could forge tokens.
+  if (p.mode === 'production') problems.push(...developmentSecretProblems(p));
   if ((p.managedLoginTlsCertFile === undefined) !== (p.managedLoginTlsKeyFile === undefined)) {
     problems.push('MANAGED_LOGIN_TLS_CERT_FILE and MANAGED_LOGIN_TLS_KEY_FILE must be set together');
   }
@@ -89,21 +109,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     issuerBaseUrl: (p.issuerBaseUrl ?? `https://cognito-idp.${p.region}.amazonaws.com`).replace(/\/+$/, ''),
     seedDemo: p.seedDemo ?? p.mode === 'development',
     codePepper: p.codePepper ?? DEV_PEPPER,
-    usesDevPepper: p.codePepper === undefined,
+    usesDevPepper: (p.codePepper ?? DEV_PEPPER) === DEV_PEPPER,
     signingKeySecret: p.signingKeySecret ?? DEV_SIGNING_KEY_SECRET,
-    usesDevSigningKeySecret: p.signingKeySecret === undefined,
+    usesDevSigningKeySecret: (p.signingKeySecret ?? DEV_SIGNING_KEY_SECRET) === DEV_SIGNING_KEY_SECRET,
     dataSealingSecret: p.dataSealingSecret ?? DEV_DATA_SEALING_SECRET,
-    usesDevDataSealingSecret: p.dataSealingSecret === undefined,
+    usesDevDataSealingSecret: (p.dataSealingSecret ?? DEV_DATA_SEALING_SECRET) === DEV_DATA_SEALING_SECRET,
   };
 }
 
-/** Loud warnings for development defaults that are active in production mode (empty when none). */
+/** Loud warnings for development defaults that are active in production mode (empty when none); the secrets' development values are refused by loadConfig instead. */
 export function productionWarnings(config: Config): string[] {
   if (config.mode !== 'production') return [];
   const warnings: string[] = [];
-  if (config.usesDevPepper) warnings.push('CODE_PEPPER is unset: one-time codes are hashed with the public development pepper.');
-  if (config.usesDevSigningKeySecret) warnings.push('SIGNING_KEY_SECRET is unset: token-signing keys are encrypted with the public development secret, so a database copy can forge tokens.');
-  if (config.usesDevDataSealingSecret) warnings.push('DATA_SEALING_SECRET is unset: TOTP secrets, pending sign-ins and app-client secrets are sealed with the public development secret, so a database copy can pass MFA and authenticate as a confidential client.');
   if (config.seedDemo) warnings.push('SEED_DEMO is on: demo users with published passwords are created.');
   if (config.smtpUrl === undefined) warnings.push('SMTP_URL is unset: emails (codes, invitations) cannot be delivered and those operations fail with CodeDeliveryFailureException.');
   if (config.smsWebhookUrl === undefined) warnings.push('SMS_WEBHOOK_URL is unset: SMS codes cannot be delivered.');

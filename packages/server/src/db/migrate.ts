@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { shippedPath } from '../runtime/code-location.js';
 import type { Database } from './database.js';
 
-/** Folder of the versioned SQL migrations (`NNNN_name.sql`). */
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Folder of the versioned SQL migrations (`NNNN_name.sql`): src/db/migrations, or its copy in dist/. */
+export const MIGRATIONS_DIR = shippedPath('db/migrations');
 
 /** One migration file: its version number, name and SQL. */
 export interface Migration {

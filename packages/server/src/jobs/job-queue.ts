@@ -224,6 +224,22 @@ export class JobQueue {
   }
 
   /**
+   * Hands a claimed job back without a verdict (its runner is stopping): pending again, due now, and
+   * the claim not counted as an attempt, so another runner (or this one after a restart) takes it at
+   * once instead of after the lease. False when the lease was already lost.
+   */
+  async release(job: ClaimedJob, reason: string): Promise<boolean> {
+    const now = this.clock.now();
+    const rows = await this.db.query<{ id: string }>(
+      `UPDATE jobs SET state = 'pending', run_at = $3, attempts = GREATEST(attempts - 1, 0), last_error = $4,
+              lease_id = NULL, locked_by = NULL, locked_until = NULL, updated_at = $3
+       WHERE id = $1 AND lease_id = $2 AND state = 'running' RETURNING id`,
+      [job.id, job.leaseId, now, reason.slice(0, 2000)],
+    );
+    return rows.length === 1;
+  }
+
+  /**
    * Puts running jobs whose lease has expired (their runner crashed or hung) back to pending, due now,
    * or marks them failed when that was their last attempt. Returns how many were reclaimed.
    */

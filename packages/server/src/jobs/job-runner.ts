@@ -2,6 +2,7 @@
 // for, runs them and records the outcome. Several runners (processes) may share one database.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
 import { silentLogger, type Logger } from '../user-pool/operations/logger.js';
@@ -46,6 +47,12 @@ export class JobRunner {
   private readonly abort = new AbortController();
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** The jobs whose handler runs now, with when it started (performance.now()). */
+  private readonly inHand = new Map<string, { readonly job: ClaimedJob; readonly startedAt: number }>();
+  /** Jobs handed back by releaseHeld: their late outcome is not recorded. */
+  private readonly released = new Set<string>();
+  /** When the loop last began a turn (performance.now(): monotonic, whatever clock the jobs use). */
+  private lastTurnAt = performance.now();
 
   constructor(deps: { readonly db: Database; readonly clock: Clock; readonly handlers: JobHandlers; readonly log?: Logger }, options: JobRunnerOptions = {}) {
     this.queue = new JobQueue(deps, options);
@@ -68,11 +75,53 @@ export class JobRunner {
     this.loop = this.poll();
   }
 
-  /** Stops claiming, aborts the handlers' signal and waits for the jobs in hand to finish. */
+  /**
+   * Stops claiming, aborts the handlers' signal and waits for the jobs in hand to finish. A handler
+   * that ends by throwing once the signal is aborted has its job released (due again at once, the
+   * attempt not counted) rather than failed.
+   */
   async stop(): Promise<void> {
     this.abort.abort();
     this.wake?.();
     await this.loop;
+  }
+
+  /**
+   * True while the loop runs and keeps turning: a job in hand, or a turn begun within the last poll
+   * interval plus a minute (a poll stuck longer than that means the runner no longer takes work).
+   */
+  alive(): boolean {
+    if (!this.running) return false;
+    return this.inHand.size > 0 || performance.now() - this.lastTurnAt < this.pollIntervalMs + 60_000;
+  }
+
+  /** The jobs in hand, described for a log line ("kind id, running 12.3 s"). */
+  describeHeld(): string[] {
+    const now = performance.now();
+    return [...this.inHand.values()].map(({ job, startedAt }) => `job ${job.kind} ${job.id}, running ${((now - startedAt) / 1000).toFixed(1)} s`);
+  }
+
+  /**
+   * Hands every job still in hand back to the queue (a stop past its bound): another runner, or this
+   * one after a restart, runs them again. Their handlers are not interrupted; what they report later
+   * is ignored. Returns the jobs released, described.
+   */
+  async releaseHeld(): Promise<string[]> {
+    const held = [...this.inHand.values()];
+    const described = this.describeHeld();
+    const results = await Promise.all(
+      held.map(async ({ job }) => {
+        this.released.add(job.id);
+        try {
+          return await this.queue.release(job, 'released: its runner stopped before the job finished');
+        } catch (error) {
+          // The lease expires in the end and the job is taken over then.
+          this.log.error('jobs: could not release a job', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });
+          return false;
+        }
+      }),
+    );
+    return described.filter((_, i) => results[i] === true);
   }
 
   /**
@@ -85,17 +134,38 @@ export class JobRunner {
     const reclaimed = await this.queue.reclaimExpiredLeases();
     if (reclaimed > 0) this.log.warn('jobs: expired leases reclaimed', { count: reclaimed });
     const jobs = await this.queue.claim({ kinds, workerId: this.workerId, leaseSeconds: this.leaseSeconds, limit: this.concurrency });
+    if (this.abort.signal.aborted) {
+      // Stopped while claiming: hand them straight back rather than start work now.
+      await Promise.all(jobs.map((job) => this.releaseQuietly(job)));
+      return 0;
+    }
     await Promise.all(jobs.map((job) => this.runOne(job)));
     return jobs.length;
   }
 
   private async runOne(job: ClaimedJob): Promise<void> {
+    this.inHand.set(job.id, { job, startedAt: performance.now() });
+    try {
+      await this.runHandler(job);
+    } finally {
+      this.inHand.delete(job.id);
+      this.released.delete(job.id);
+    }
+  }
+
+  private async runHandler(job: ClaimedJob): Promise<void> {
     const handler = this.handlers[job.kind];
     try {
       // Claimed only for kinds with a handler, so this is a programming error, failed like any other.
       if (handler === undefined) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job, { signal: this.abort.signal, extendLease: (seconds) => this.queue.extendLease(job, seconds) });
     } catch (error) {
+      if (this.released.has(job.id)) return;
+      if (this.abort.signal.aborted) {
+        // Ended early because the runner stops: not the job's fault, so no attempt is spent.
+        await this.releaseQuietly(job);
+        return;
+      }
       try {
         const outcome = await this.queue.fail(job, error);
         const fields = { jobId: job.id, kind: job.kind, attempt: job.attempts, error: error instanceof Error ? error.message : String(error) };
@@ -108,6 +178,10 @@ export class JobRunner {
       }
       return;
     }
+    if (this.released.has(job.id)) {
+      this.log.warn('jobs: job finished after it was released (runner stopped past its bound)', { jobId: job.id, kind: job.kind });
+      return;
+    }
     try {
       if (!(await this.queue.complete(job))) this.log.warn('jobs: job finished after its lease was lost', { jobId: job.id, kind: job.kind });
     } catch (error) {
@@ -115,8 +189,17 @@ export class JobRunner {
     }
   }
 
+  private async releaseQuietly(job: ClaimedJob): Promise<void> {
+    try {
+      await this.queue.release(job, 'released: its runner stopped');
+    } catch (error) {
+      this.log.error('jobs: could not release a job', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   private async poll(): Promise<void> {
     while (!this.abort.signal.aborted) {
+      this.lastTurnAt = performance.now();
       let ran = 0;
       try {
         ran = await this.runDue();

@@ -47,6 +47,8 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     ...serverLoggingOptions(config, 'managed-login', options.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // As the app's: clients drop an idle connection before the server (or a drain) closes it.
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
   app.decorate('steward', steward);
   registerRequestIdHeader(app);

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness.js';
+import { startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from '../harness.js';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | null): Record<string, string[]> {
@@ -110,7 +110,7 @@ describe('security headers of the app origin', () => {
 describe('security headers in production mode', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { STEWARD_MODE: 'production', PUBLIC_URL: 'https://steward.example.com', MANAGED_LOGIN_PUBLIC_URL: 'https://auth.steward.example.com' } });
+    server = await startTestServer({ env: { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', PUBLIC_URL: 'https://steward.example.com', MANAGED_LOGIN_PUBLIC_URL: 'https://auth.steward.example.com' } });
   });
   afterAll(async () => server.close());
 

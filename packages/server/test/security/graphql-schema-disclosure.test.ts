@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOTH_DATABASES, issueTokensFor, startTestServer, TEST_ADMIN_CREDENTIALS, type TestServer } from '../harness.js';
+import { BOTH_DATABASES, issueTokensFor, startTestServer, TEST_ADMIN_CREDENTIALS, TEST_PRODUCTION_SECRETS, type TestServer } from '../harness.js';
 
 interface Answer {
   readonly status: number;
@@ -46,9 +46,9 @@ describe.each(BOTH_DATABASES)('schema disclosure on /graphql (%s)', (database) =
   let development: { server: TestServer; token: string };
   let configuredOn: { server: TestServer; token: string };
   beforeAll(async () => {
-    production = await serverWithUser(database, { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }, servers);
+    production = await serverWithUser(database, { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false' }, servers);
     development = await serverWithUser(database, { STEWARD_MODE: 'development' }, servers);
-    configuredOn = await serverWithUser(database, { STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }, servers);
+    configuredOn = await serverWithUser(database, { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', MANAGED_LOGIN_TLS: 'false', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }, servers);
   }, 120_000);
   afterAll(async () => {
     for (const server of servers) await server.close();
