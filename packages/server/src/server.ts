@@ -15,6 +15,7 @@ import { pruneAuthorizationCodes } from './oauth/codes/authorization-codes.js';
 import { pruneHostedLogin } from './oauth/hosted-session/hosted-session.js';
 import { JobRunner, type JobHandlers } from './jobs/job-runner.js';
 import { fromPino } from './user-pool/operations/logger.js';
+import { startRollupFolding } from './collections/dashboard/dashboard-rollups.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -61,6 +62,8 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       );
     }, HOUSEKEEPING_MS);
     housekeeping.unref();
+    // The dashboard's totals: every process folds the committed deltas (folds run one at a time).
+    const stopFolding = startRollupFolding(db, fromPino(app.log));
 
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -90,6 +93,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       seed,
       async close() {
         clearInterval(housekeeping);
+        await stopFolding();
         // Jobs in hand finish (and record their outcome) before the database closes.
         await jobs?.stop();
         await managedLoginApp?.close();
