@@ -1,7 +1,7 @@
 // The dashboard's pre-computed totals (migration 0111): triggers on AccountMdl, TransactionMdl,
 // PromiseMdl and contact_attempts append what each write changed to desk_rollup_delta in the writer's
 // transaction; folding moves committed deltas into desk_rollup exactly once. The dashboard reads both,
-// so folding only keeps the delta table short; it never changes an answer. docs/collections.md,
+// so folding only keeps the delta table short; it never changes an answer. docs/server.md,
 // "The dashboard's totals".
 import type { Database } from '../../db/database.js';
 import type { Logger } from '../../user-pool/operations/logger.js';

@@ -80,14 +80,6 @@ export async function lockAccount(tx: Queryable, accountId: string): Promise<Loc
   return toAccount(row);
 }
 
-/** The account's current balances (no lock). */
-export async function readBalances(db: Queryable, accountId: string): Promise<AccountBalances> {
-  const rows = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM "AccountMdl" WHERE "id" = $1`, [accountId]);
-  const row = rows[0];
-  if (row === undefined) throw new MoneyOperationError('UNKNOWN_ACCOUNT', `There is no account ${JSON.stringify(accountId)}.`);
-  return balancesOf(toAccount(row));
-}
-
 /** The API shape of a locked account's balances. */
 export function balancesOf(account: LockedAccount): AccountBalances {
   return { accountId: account.id, originalCents: account.originalCents, paidCents: account.paidCents, balanceCents: account.balanceCents, _version: account.version };
@@ -115,16 +107,4 @@ export function checkBalanceRange(account: LockedAccount, deltaCents: number): v
 export function moveToPaidSql(delta: string, now: string): string {
   return `"amountPaid" = coalesce("amountPaid", 0) + (${delta}::bigint)::numeric / 100, "currentUpb" = coalesce("currentUpb", 0) - (${delta}::bigint)::numeric / 100,
           "_version" = "_version" + 1, "updatedAt" = ${now}`;
-}
-
-/**
- * Moves `deltaCents` from the balance to paid (a payment: positive; a reversal: negative) in exact
- * numeric SQL arithmetic and bumps `_version`, after checkBalanceRange.
- */
-export async function applyPaymentToAccount(tx: Queryable, account: LockedAccount, deltaCents: number, now: Date): Promise<LockedAccount> {
-  checkBalanceRange(account, deltaCents);
-  const rows = await tx.query<AccountRow>(`UPDATE "AccountMdl" SET ${moveToPaidSql('$2', '$3')} WHERE "id" = $1 RETURNING ${ACCOUNT_COLUMNS}`, [account.id, deltaCents, now]);
-  const row = rows[0];
-  if (row === undefined) throw new MoneyOperationError('UNKNOWN_ACCOUNT', `There is no account ${JSON.stringify(account.id)}.`);
-  return toAccount(row);
 }

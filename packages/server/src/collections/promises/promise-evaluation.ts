@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { brokenPromiseMarker, evaluatePromise, localDateOf, promiseStandingChange, type PromiseEvaluation, type PromisePayment } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
-import { appendActivity, type ActivityEntry } from '../activity/account-activity.js';
+import type { ActivityEntry } from '../activity/account-activity.js';
 import { ACCOUNT_COLUMNS, toAccount, type AccountRow, type LockedAccount } from '../payments/account-balances.js';
 import { readAccountPromises, type CollectionsPromise, type StoredInstallment } from './promise-records.js';
 
@@ -280,6 +280,3 @@ export async function reevaluateAccountPromises(tx: Queryable, account: LockedAc
   await applyPromisePlan(tx, account, plan, now, actor);
   return { promises: plan.promises, newlyBroken: plan.newlyBroken };
 }
-
-/** Appends an entry; re-exported for the operations that write their own entry beside a plan. */
-export { appendActivity };

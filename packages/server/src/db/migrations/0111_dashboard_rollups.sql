@@ -1,5 +1,5 @@
 -- Written by hand (not generated from the data model): the collections dashboard's pre-computed totals
--- (issue 22; docs/collections.md "The dashboard's totals", docs/decisions.md).
+-- (issue 22; docs/server.md "The dashboard's totals", docs/decisions.md).
 --
 -- Every write to the four tables the dashboard reads (AccountMdl, TransactionMdl, PromiseMdl,
 -- contact_attempts) — by a desk operation, the data API, an import, the campaign runner or plain SQL —
