@@ -43,7 +43,8 @@ export function startRollupFolding(db: Database, log: Logger, intervalMs: number
     if (busy) return;
     busy = true;
     running = foldDashboardRollups(db)
-      .then(() => undefined)
+      // PGlite has no autovacuum: the folded (deleted) deltas' space is made reusable here, or the table would only grow.
+      .then(async (folded) => (folded > 0 && db.kind === 'pglite' ? db.exec('VACUUM desk_rollup_delta') : undefined))
       .catch((error: unknown) => log.warn('dashboard totals: fold failed', { error: error instanceof Error ? error.message : String(error) }))
       .finally(() => {
         busy = false;
