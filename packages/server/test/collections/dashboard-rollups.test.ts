@@ -5,6 +5,7 @@
 // before and after folding, across day boundaries, after a rebuild, and on a database that had rows
 // before the migration (its backfill). On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldDashboardRollups, rebuildDashboardRollups, startRollupFolding } from '../../src/collections/dashboard/dashboard-rollups.js';
 import { DashboardService, type DashboardScope } from '../../src/collections/dashboard/dashboard-service.js';
@@ -235,6 +236,18 @@ describe.each(BOTH_DATABASES)('the dashboard totals on %s', (database) => {
     await expectSameAsBaseTables('after deletes');
     await server.db.query('TRUNCATE contact_attempts');
     await expectSameAsBaseTables('after emptying contact_attempts');
+  }, SLOW);
+
+  it.runIf(database === 'postgres')("counts a write made from a session on another schema in this schema's totals (a session's search_path must not send the figures to another schema's tables)", async () => {
+    const other = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await other.connect();
+    try {
+      // The session's search_path is public: only the qualified name finds this schema's table; the triggers must still count here.
+      await other.query(`UPDATE "${server.schema ?? ''}"."AccountMdl" SET "currentUpb" = "currentUpb" + 1, "assignedTo" = $2 WHERE "id" = $1`, [accounts[6]?.id, benSub]);
+    } finally {
+      await other.end();
+    }
+    await expectSameAsBaseTables('after a write from another schema');
   }, SLOW);
 
   it('rebuilds the totals from the base tables for an Admin, and refuses a collector (a collector must not lock every desk for a rebuild)', async () => {

@@ -9,6 +9,10 @@
 -- dashboard reads desk_rollup plus the deltas not yet folded, so it is exact at every moment; writers
 -- only ever INSERT deltas, so they never wait for each other on a shared total.
 --
+-- Sums are numeric (no overflow can stop a fold; the dashboard casts its answers as the base-table
+-- aggregates would). The trigger functions, the fold and the rebuild run with the search_path they were
+-- created with, so a session on another schema cannot make them count another schema's tables.
+--
 -- Keys: client_key and collector_key are '*' (every client / every collector: folded rows only), ''
 -- (the account has no clientNumber / assignedTo) or '=' followed by the value. A figure is counted
 -- under its account's current client and collector: when an account changes either, the trigger moves
@@ -30,9 +34,9 @@ CREATE TABLE desk_rollup (
   day date NOT NULL,
   tag text NOT NULL,
   aux date NOT NULL,
-  n bigint NOT NULL,
-  amount bigint NOT NULL,
-  paid bigint NOT NULL,
+  n numeric NOT NULL,
+  amount numeric NOT NULL,
+  paid numeric NOT NULL,
   PRIMARY KEY (metric, client_key, collector_key, day, tag, aux)
 );
 
@@ -43,9 +47,9 @@ CREATE TABLE desk_rollup_delta (
   day date NOT NULL,
   tag text NOT NULL,
   aux date NOT NULL,
-  n bigint NOT NULL,
-  amount bigint NOT NULL,
-  paid bigint NOT NULL
+  n numeric NOT NULL,
+  amount numeric NOT NULL,
+  paid numeric NOT NULL
 );
 
 -- The key of a client or collector value: '' for none, '=' and the value otherwise.
@@ -113,7 +117,7 @@ $$;
 
 -- AccountMdl: its own figures when a figure's column changed; its dependents' keys when the account
 -- appeared, went, or changed client or collector.
-CREATE FUNCTION desk_rollup_accounts_changed() RETURNS trigger LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_accounts_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -156,7 +160,7 @@ END
 $$;
 
 -- TransactionMdl: a transaction's figure under its account's keys, when a column it depends on changed.
-CREATE FUNCTION desk_rollup_transactions_changed() RETURNS trigger LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_transactions_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -193,7 +197,7 @@ END
 $$;
 
 -- PromiseMdl: a promise's installments under its account's keys, when its status or installments changed.
-CREATE FUNCTION desk_rollup_promises_changed() RETURNS trigger LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_promises_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -228,7 +232,7 @@ END
 $$;
 
 -- contact_attempts: an attempt under its account's keys, when its account, time or outcome changed.
-CREATE FUNCTION desk_rollup_contacts_changed() RETURNS trigger LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_contacts_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -262,7 +266,7 @@ $$;
 
 -- TRUNCATE has no transition table: the figures that depend on the emptied table go (every figure
 -- for AccountMdl, as they all hang off an account).
-CREATE FUNCTION desk_rollup_truncated() RETURNS trigger LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_truncated() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 DECLARE
   metrics text[] := CASE TG_TABLE_NAME WHEN 'AccountMdl' THEN ARRAY['account', 'aging', 'collected', 'promise', 'contact']
@@ -297,7 +301,7 @@ CREATE TRIGGER desk_rollup_truncate AFTER TRUNCATE ON contact_attempts FOR EACH 
 
 -- Moves the committed deltas into desk_rollup, each once, under the four grains (client and collector,
 -- client, collector, everything); returns how many delta rows it folded. Folds run one at a time.
-CREATE FUNCTION desk_rollup_fold() RETURNS bigint LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_fold() RETURNS bigint LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 DECLARE
   folded bigint;
@@ -341,7 +345,7 @@ $$;
 
 -- Recomputes desk_rollup from the base tables and drops every delta. Writers to the base tables wait
 -- while it runs (SHARE locks), so nothing is counted twice or missed.
-CREATE FUNCTION desk_rollup_rebuild() RETURNS bigint LANGUAGE plpgsql
+CREATE FUNCTION desk_rollup_rebuild() RETURNS bigint LANGUAGE plpgsql SET search_path FROM CURRENT
 AS $$
 DECLARE
   total bigint;
