@@ -30,6 +30,8 @@ export type {
 } from './promises/promise-types.js';
 export { buildPromiseSchedule, seriesDate, splitEvenly, MAX_INSTALLMENTS } from './promises/promise-schedule.js';
 export { evaluatePromise, promiseCheckInstant, checkGraceDays, MAX_GRACE_DAYS } from './promises/evaluate-promise.js';
+export { promiseStandingChange, brokenPromiseMarker } from './promises/promise-standing.js';
+export type { PromiseStandingChange, PromiseStanding } from './promises/promise-standing.js';
 
 export { CALL_OUTCOMES, callOutcomeEffects, isCallOutcome } from './calls/call-outcomes.js';
 export type { CallOutcome, CallOutcomeEffects } from './calls/call-outcomes.js';

@@ -3,6 +3,8 @@
 // embedded database lives in one process), signs in the collectors (their fixed subs own the seeded
 // books) and one supervisor through the pool's token service, and reports their access tokens.
 import { buildApp } from '../src/app.js';
+import { startRollupFolding } from '../src/collections/dashboard/dashboard-rollups.js';
+import { silentLogger } from '../src/user-pool/operations/logger.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import type { Database, Queryable } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -59,6 +61,8 @@ process.once('message', (message: DeskServerRequest) => {
     const env: Record<string, string> = { STEWARD_MODE: 'development', LOG_LEVEL: 'silent', PORT: '0', CLIENT_REQUEST_LIMIT: '0', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent' };
     const config: Config = loadConfig(env);
     const app = await buildApp(config, { db });
+    // As startServer does: the dashboard's deltas are folded every few seconds.
+    const stopFolding = startRollupFolding(db, silentLogger);
     await app.steward.tokens.keys.ensureKey();
     await seedOnFirstStart(db, app.steward.clock, config);
     const pool = await findDefaultPool(db);
@@ -78,6 +82,7 @@ process.once('message', (message: DeskServerRequest) => {
     const address = app.server.address();
     const ready: DeskServerReady = { port: typeof address === 'object' && address !== null ? address.port : 0, collectorTokens, supervisorToken, seed };
     serveBenchProtocol(async () => {
+      await stopFolding();
       await app.close();
       await db.close();
     });

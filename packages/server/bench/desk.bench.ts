@@ -228,7 +228,7 @@ export async function run(args: readonly string[] = []): Promise<void> {
     const schema = o.schema ?? `desk_${randomBytes(4).toString('hex')}`;
     const db = await openPostgresDatabase(o.postgresUrl, schema, 4);
     try {
-      pgVersion = String((await db.query<{ v: string }>('SHOW server_version'))[0]?.v ?? '');
+      pgVersion = String((await db.query<{ v: string }>("SELECT current_setting('server_version') AS v"))[0]?.v ?? '');
       await migrate(db);
       log(`PostgreSQL schema ${schema}: seeding ${size.accounts} accounts unless already seeded…`);
       notes.push(seedNote(`PostgreSQL (schema ${o.schema === null ? 'fresh, dropped after' : schema})`, size, await seedDeskOnce(db, size, log)));

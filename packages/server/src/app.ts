@@ -37,6 +37,7 @@ import { moneySchemaExtension } from './collections/graphql/money-schema.js';
 import { PaymentService } from './collections/payments/payment-service.js';
 import { PromiseService } from './collections/promises/promise-service.js';
 import { DashboardService } from './collections/dashboard/dashboard-service.js';
+import { rebuildDashboardRollups } from './collections/dashboard/dashboard-rollups.js';
 import { deskSchemaExtension } from './collections/graphql/desk-schema.js';
 import { DeskService } from './collections/desk-service.js';
 import { registerAppSecurityHeaders } from './security-headers/app-security-headers.js';
@@ -185,7 +186,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     onOperation: metrics.enabled ? noteRequestOperation : undefined,
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
-      moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward) }),
+      moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward), rebuildDashboardTotals: () => rebuildDashboardRollups(steward.db) }),
       deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });

@@ -20,6 +20,7 @@ import { serveBackups } from './backup/backup-socket.js';
 import { startMetricsListener } from './metrics/metrics-listener.js';
 import { HttpDrain } from './lifecycle/http-drain.js';
 import { stopGracefully, type StopReport } from './lifecycle/graceful-stop.js';
+import { startRollupFolding } from './collections/dashboard/dashboard-rollups.js';
 
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
 
@@ -77,6 +78,8 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
       );
     }, HOUSEKEEPING_MS);
     housekeeping.unref();
+    // The dashboard's totals: every process folds the committed deltas (folds run one at a time).
+    const stopFolding = startRollupFolding(db, fromPino(app.log));
 
     // Attached before listening, so the drain sees every connection.
     const drains = [new HttpDrain(app.server)];
@@ -113,6 +116,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
           jobs,
           closers: [
             async () => clearInterval(housekeeping),
+            async () => stopFolding(),
             async () => {
               await managedLoginApp?.close();
             },

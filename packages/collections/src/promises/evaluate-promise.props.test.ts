@@ -1,7 +1,9 @@
 // Promise keeping against a day-by-day simulation written apart from the module: walk the calendar
 // from the day the promise was taken to today; each day, apply that day's payments (by id) to the
-// earliest installments still owed; at the end of an installment's last keep day, if it is still
-// owed and the walk goes on, the promise is broken from the next day. States are then read off.
+// earliest installments still owed, and note what each installment had received at the end of the
+// schedule's last keep day. The promise is broken today when some installment whose last keep day has
+// passed had not received its amount by today — or, after the schedule's end, by its last keep day —
+// and broken since the day after the earliest such installment's last keep day. States are read off.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyRuns } from '../../test/properties.js';
@@ -51,7 +53,9 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
 function simulate(s: Scenario): PromiseEvaluation {
   const owed = s.installments.map((i) => i.amountCents);
   const paid = s.installments.map(() => 0);
-  let brokenOn: string | null = null;
+  const lastKeeps = s.installments.map((installment) => dayOf(installment.dueDate) + s.graceDays);
+  const scheduleEnd = Math.max(...lastKeeps);
+  let paidAtEnd: number[] | null = null;
   let applied = 0;
   let unapplied = 0;
   for (let day = dayOf(s.takenOn); day <= dayOf(s.today); day++) {
@@ -66,14 +70,14 @@ function simulate(s: Scenario): PromiseEvaluation {
       }
       unapplied += left;
     }
-    s.installments.forEach((installment, i) => {
-      const lastKeep = dayOf(installment.dueDate) + s.graceDays;
-      if (!s.cancelled && lastKeep === day && paid[i] < owed[i] && day < dayOf(s.today) && brokenOn === null) brokenOn = dateOf(day + 1);
-    });
+    if (day === scheduleEnd) paidAtEnd = [...paid];
   }
   const todayDay = dayOf(s.today);
+  const mending = todayDay > scheduleEnd ? (paidAtEnd ?? paid) : paid;
+  const arrears = s.cancelled ? [] : lastKeeps.filter((lastKeep, i) => lastKeep < todayDay && mending[i] < owed[i]);
+  const brokenOn = arrears.length === 0 ? null : dateOf(Math.min(...arrears) + 1);
   const installments: EvaluatedInstallment[] = s.installments.map((installment, i) => {
-    const lastKeep = dayOf(installment.dueDate) + s.graceDays;
+    const lastKeep = lastKeeps[i];
     const state =
       paid[i] === owed[i] ? 'kept' : s.cancelled ? 'cancelled' : paid[i] > 0 ? 'partially_kept' : todayDay > lastKeep ? 'broken' : 'pending';
     return { ...installment, paidCents: paid[i], state, lastKeepDate: dateOf(lastKeep) };
@@ -88,6 +92,8 @@ function simulate(s: Scenario): PromiseEvaluation {
     unappliedCents: unapplied,
   };
 }
+
+const lastKeepOf = (s: Scenario): number => Math.max(...s.installments.map((i) => dayOf(i.dueDate) + s.graceDays));
 
 describe('evaluatePromise (property)', () => {
   it('agrees with the day-by-day simulation on every installment, the status and the amounts', () => {
@@ -121,15 +127,50 @@ describe('evaluatePromise (property)', () => {
     );
   });
 
-  it('once broken stays broken on every later day, on the same brokenOn', () => {
+  it('is never broken by a further payment: paying only ever mends', () => {
     fc.assert(
-      fc.property(scenarioArb, fc.integer({ min: 1, max: 60 }), (s, later) => {
-        const now = evaluatePromise({ ...s, cancelled: false });
-        const after = evaluatePromise({ ...s, cancelled: false, today: dateOf(dayOf(s.today) + later) });
-        if (now.status === 'broken') {
-          expect(after.status).toBe('broken');
-          expect(after.brokenOn).toBe(now.brokenOn);
+      fc.property(scenarioArb, fc.integer({ min: -5, max: 140 }), fc.integer({ min: 1, max: 8000 }), (s, offset, amount) => {
+        const before = evaluatePromise({ ...s, cancelled: false });
+        const after = evaluatePromise({ ...s, cancelled: false, payments: [...s.payments, { id: 'extra', localDate: dateOf(BASE + offset), amountCents: amount }] });
+        if (before.status !== 'broken') expect(after.status).not.toBe('broken');
+      }),
+      propertyRuns(300),
+    );
+  });
+
+  it('is made whole by a payment of its arrears dated within the schedule, and by nothing dated after it', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 30 }), (s, slack) => {
+        const plain = { ...s, cancelled: false };
+        const now = evaluatePromise(plain);
+        if (now.status !== 'broken') return;
+        const end = lastKeepOf(s);
+        const today = dayOf(s.today);
+        // What every installment due by today still lacks, paid today (or on the schedule's last keep day, if today is later).
+        const arrears = now.installments.filter((i) => dayOf(i.lastKeepDate) < today).reduce((sum, i) => sum + i.amountCents - i.paidCents, 0);
+        if (today <= end) {
+          const mended = evaluatePromise({ ...plain, payments: [...s.payments, { id: 'zz-catch-up', localDate: s.today, amountCents: arrears + slack }] });
+          expect(mended.status).not.toBe('broken');
+          expect(mended.brokenOn).toBeNull();
+        } else {
+          const late = evaluatePromise({ ...plain, payments: [...s.payments, { id: 'zz-late', localDate: dateOf(end + 1), amountCents: 1_000_000 }] });
+          expect(late.status).toBe('broken');
         }
+      }),
+      propertyRuns(300),
+    );
+  });
+
+  it('stays as it is once the schedule is over: later days and later payments change no status', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 8000 }), (s, later, amount) => {
+        const end = lastKeepOf(s);
+        const today = Math.max(dayOf(s.today), end + 1);
+        const over = { ...s, cancelled: false, today: dateOf(today) };
+        const now = evaluatePromise(over);
+        const after = evaluatePromise({ ...over, today: dateOf(today + later), payments: [...s.payments, { id: 'zz-after', localDate: dateOf(today + later), amountCents: amount }] });
+        expect(after.status === 'broken').toBe(now.status === 'broken');
+        expect(after.brokenOn).toBe(now.brokenOn);
       }),
       propertyRuns(300),
     );

@@ -51,6 +51,31 @@ describe('evaluatePromise', () => {
     expect(afterThird.appliedCents).toBe(14000);
   });
 
+  it('is made whole when the arrears are paid late while the schedule runs, and breaks again on the next miss', () => {
+    const short = [pay('p1', '2026-12-01', 10000), pay('p2', '2026-12-14', 4000)];
+    // Broken on Dec 19 (the second installment short at its Dec 18 deadline); the $60 it lacks arrives Dec 22.
+    const caughtUp = [...short, pay('p3', '2026-12-22', 6000)];
+    const whole = evaluatePromise({ installments: THREE, graceDays: 3, payments: caughtUp, takenOn: TAKEN, today: '2026-12-22' });
+    expect(whole.status).toBe('active');
+    expect(whole.brokenOn).toBeNull();
+    expect(whole.installments.map((i) => i.state)).toEqual(['kept', 'kept', 'pending']);
+    expect(whole.nextDueDate).toBe('2027-01-01');
+    // The day before the catch-up it was broken, since Dec 19.
+    expect(evaluatePromise({ installments: THREE, graceDays: 3, payments: caughtUp, takenOn: TAKEN, today: '2026-12-21' })).toMatchObject({ status: 'broken', brokenOn: '2026-12-19' });
+    // The third installment missed too: broken again, from Jan 5.
+    expect(evaluatePromise({ installments: THREE, graceDays: 3, payments: caughtUp, takenOn: TAKEN, today: '2027-01-05' })).toMatchObject({ status: 'broken', brokenOn: '2027-01-05' });
+    // Everything paid by the last keep date (Jan 4), the second late: kept.
+    const all = [...caughtUp, pay('p4', '2027-01-04', 10000)];
+    expect(evaluatePromise({ installments: THREE, graceDays: 3, payments: all, takenOn: TAKEN, today: '2027-02-01' })).toMatchObject({ status: 'kept', brokenOn: null });
+  });
+
+  it('stays broken when the arrears are paid only after the schedule last keep date', () => {
+    const payments = [pay('p1', '2026-12-01', 10000), pay('late', '2027-01-05', 20000)];
+    const result = evaluatePromise({ installments: THREE, graceDays: 3, payments, takenOn: TAKEN, today: '2027-01-05' });
+    expect(result.installments.map((i) => i.state)).toEqual(['kept', 'kept', 'kept']);
+    expect(result).toMatchObject({ status: 'broken', brokenOn: '2026-12-19', nextDueDate: null });
+  });
+
   it('breaks on the day after due date plus grace when nothing at all is paid', () => {
     const single: ScheduledInstallment[] = [{ seq: 1, dueDate: '2026-12-01', amountCents: 5000 }];
     expect(evaluatePromise({ installments: single, graceDays: 0, payments: [], takenOn: TAKEN, today: '2026-12-01' }).status).toBe('active');

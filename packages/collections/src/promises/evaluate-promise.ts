@@ -1,7 +1,8 @@
 // Whether a promise to pay is being kept, decided from the payments posted against it. Collect!'s
 // model: payments, in date order, fill the installments in due order, so an over-payment advances to
-// the next installments; an installment has until its due date plus the grace days; the promise breaks
-// the first day an installment's deadline has passed without it being paid in full.
+// the next installments; an installment has until its due date plus the grace days; the promise is
+// broken while an installment's deadline has passed without it being paid in full, and a late payment
+// that catches up while the schedule runs makes it whole again.
 import { addLocalDays, isLocalDate, startOfLocalDay } from '../dates/local-date.js';
 import type { LocalDate } from '../dates/local-date.js';
 import { PromiseRuleError } from '../errors/rule-errors.js';
@@ -40,14 +41,42 @@ function countedPayments(payments: readonly PromisePayment[], takenOn: LocalDate
     .sort((a, b) => (a.localDate < b.localDate ? -1 : a.localDate > b.localDate ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** Fills installments in waterfall order with the payments (already sorted); what each received, and what was left over. */
+function fillInstallments(order: readonly number[], amounts: readonly number[], payments: readonly PromisePayment[]): { paid: number[]; applied: number; unapplied: number } {
+  const paid = amounts.map(() => 0);
+  let applied = 0;
+  let unapplied = 0;
+  let cursor = 0; // position in `order` of the first installment not yet paid in full
+  for (const payment of payments) {
+    let left = payment.amountCents;
+    while (left > 0 && cursor < order.length) {
+      const index = order[cursor];
+      const take = Math.min(left, amounts[index] - paid[index]);
+      paid[index] += take;
+      left -= take;
+      applied += take;
+      if (paid[index] === amounts[index]) cursor++;
+    }
+    unapplied += left;
+  }
+  return { paid, applied, unapplied };
+}
+
 /**
  * Applies the payments to a promise's installments and states where it stands on `today` (the
  * debtor's local date). Payments dated before takenOn or after today, and non-positive amounts, do
  * not count; reversed payments must be left out by the caller. An installment is kept when paid in
- * full, partially_kept when paid in part, broken when unpaid after its lastKeepDate (due date + grace),
- * else pending; cancelled promises show every unkept installment cancelled and no brokenOn. The promise is broken from
- * the day after the first lastKeepDate by which its installment was not paid in full (a later catch-up
- * does not mend it), kept when every installment is kept, cancelled when cancelled, else active.
+ * full (late included), partially_kept when paid in part, broken when unpaid after its lastKeepDate
+ * (due date + grace), else pending; cancelled promises show every unkept installment cancelled and no
+ * brokenOn.
+ *
+ * The promise is broken while it is in arrears: an installment whose lastKeepDate has passed is not
+ * paid in full. Collect!'s model: a late payment made while the schedule still runs (dated up to the
+ * last installment's lastKeepDate) that clears the arrears makes the promise whole again (active, or
+ * kept when every installment is paid); once the schedule's last keep date has passed short, the
+ * promise stays broken, whatever is paid later. brokenOn is the day after the lastKeepDate of the
+ * earliest installment in arrears. Otherwise the promise is kept when every installment is kept,
+ * cancelled when cancelled, else active.
  */
 export function evaluatePromise(input: PromiseEvaluationInput): PromiseEvaluation {
   const { takenOn, today } = input;
@@ -66,35 +95,21 @@ export function evaluatePromise(input: PromiseEvaluationInput): PromiseEvaluatio
     const b = input.installments[j];
     return a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : a.seq - b.seq;
   });
+  const amounts = input.installments.map((i) => i.amountCents);
   const lastKeep = input.installments.map((i) => addLocalDays(i.dueDate, graceDays));
-  const paid = input.installments.map(() => 0);
-  const paidInTime = input.installments.map(() => 0);
-  let applied = 0;
-  let unapplied = 0;
-  let cursor = 0; // position in `order` of the first installment not yet paid in full
-  for (const payment of countedPayments(input.payments, takenOn, today)) {
-    let left = payment.amountCents;
-    while (left > 0 && cursor < order.length) {
-      const index = order[cursor];
-      const take = Math.min(left, input.installments[index].amountCents - paid[index]);
-      paid[index] += take;
-      if (payment.localDate <= lastKeep[index]) paidInTime[index] += take;
-      left -= take;
-      applied += take;
-      if (paid[index] === input.installments[index].amountCents) cursor++;
-    }
-    unapplied += left;
-  }
+  const counted = countedPayments(input.payments, takenOn, today);
+  const { paid, applied, unapplied } = fillInstallments(order, amounts, counted);
 
   const cancelled = input.cancelled === true;
   let brokenOn: LocalDate | null = null;
   // A cancelled promise has no deadlines left: when it was cancelled is not known here, so a deadline
   // after the cancellation must not read as a break (the server keeps brokenAt of one that broke first).
-  for (const [index, installment] of input.installments.entries()) {
-    if (!cancelled && paidInTime[index] < installment.amountCents && lastKeep[index] < today) {
-      const day = addLocalDays(lastKeep[index], 1);
-      if (brokenOn === null || day < brokenOn) brokenOn = day;
-    }
+  if (!cancelled) {
+    // Payments after the schedule's last keep date no longer mend it: arrears are read as of that day.
+    const scheduleEnd = lastKeep.reduce((latest, date) => (date > latest ? date : latest));
+    const mending = today <= scheduleEnd ? paid : fillInstallments(order, amounts, counted.filter((p) => p.localDate <= scheduleEnd)).paid;
+    const firstShort = order.find((index) => mending[index] < amounts[index]);
+    if (firstShort !== undefined && lastKeep[firstShort] < today) brokenOn = addLocalDays(lastKeep[firstShort], 1);
   }
 
   const installments: EvaluatedInstallment[] = input.installments.map((installment, index) => {

@@ -58,7 +58,7 @@ export interface PromiseEvaluation {
   readonly status: PromiseStatus;
   /** Due date of the earliest installment not kept; null when all are kept or the promise is cancelled. */
   readonly nextDueDate: LocalDate | null;
-  /** The first local date on which the promise counts as broken (null while it is not, and for a cancelled promise). */
+  /** While broken: the day after the lastKeepDate of the earliest installment in arrears (null while it is not broken, and for a cancelled promise). */
   readonly brokenOn: LocalDate | null;
   /** Payment cents applied to installments. */
   readonly appliedCents: Cents;

@@ -7,6 +7,7 @@ import { BACKUP_HELP, runBackupCommand } from '../backup/backup-commands.js';
 import { loadConfig } from '../config/config.js';
 import { migrate } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
+import { rebuildDashboardRollups } from '../collections/dashboard/dashboard-rollups.js';
 import { seedOnFirstStart } from '../seed/seed.js';
 import { consoleLogger } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
@@ -42,6 +43,9 @@ Commands:
   create-resource-server --identifier <id> --name <name> [--scope <name>[=<description>]]…
   list-resource-servers
 ${BACKUP_HELP}
+  rebuild-dashboard
+                Recomputes the collections dashboard's totals from the base tables (writes to
+                accounts, transactions, promises and contact attempts wait while it runs).
   help
 
 Client settings (create-client, update-client):
@@ -305,6 +309,12 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         });
         const created = await invoke(steward, 'CreateResourceServer', { UserPoolId: poolId, Identifier: required(options.identifier, 'identifier'), Name: required(options.name, 'name'), Scopes: scopes });
         print(JSON.stringify(created.ResourceServer, null, 2));
+        return 0;
+      }
+      case 'rebuild-dashboard': {
+        const started = performance.now();
+        const rows = await rebuildDashboardRollups(db);
+        print(`Rebuilt the collections dashboard's totals from the accounts, transactions, promises and contact attempts: ${rows} total rows in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
         return 0;
       }
       case 'list-resource-servers': {

@@ -1,6 +1,9 @@
-// The portfolio at a glance (collectionsDashboard): SQL aggregates over the accounts the caller may
-// see — a client user their client's, a collector (staff, not a supervisor) their assigned accounts,
-// supervisors and Admins everything. Sums are whole cents returned as numbers (exact up to 2^53).
+// The portfolio at a glance (collectionsDashboard) over the accounts the caller may see — a client user
+// their client's, a collector (staff, not a supervisor) their assigned accounts, supervisors and Admins
+// everything — read from the pre-computed totals of migration 0111 (dashboard-rollups.ts): each figure
+// is a small sum over daily totals at the scope's grain plus the deltas not folded yet, and answers
+// exactly what the same aggregate over the base tables would. Sums are whole cents returned as numbers
+// (exact up to 2^53).
 import { AGING_BUCKETS, liquidationRate, type AgingBucket } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
 import { SqlParams } from '../../db/sql-params.js';
@@ -67,18 +70,44 @@ function daysIn(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-/** The WHERE condition on account alias `a` for a scope. */
-function scopeSql(scope: DashboardScope, params: SqlParams): string {
-  const parts: string[] = [];
-  if (scope.kind === 'client') parts.push(`a."clientNumber" = ${params.add(scope.clientNumber)}`);
-  if (scope.kind === 'assigned') parts.push(`a."assignedTo" = ${params.add(scope.collector)}`);
-  if (scope.kind !== 'client' && scope.clientNumber !== null) parts.push(`a."clientNumber" = ${params.add(scope.clientNumber)}`);
-  return parts.length === 0 ? 'true' : parts.join(' AND ');
+/** The rollup keys of a scope: null where the scope takes every client (or every collector). */
+interface ScopeKeys {
+  readonly client: string | null;
+  readonly collector: string | null;
 }
 
-/** Net collections of a transaction in cents: desk postings carry cents, imported payments dollars. */
-const CENTS_OF_TRANSACTION = `coalesce(t."amountCents", round(coalesce(t."paymentAmount", 0) * 100))`;
-const COLLECTION_TYPES = `lower(t."transactionType") IN ('payment', 'reversal')`;
+/** A value's key in desk_rollup (migration 0111): '=' and the value. */
+const keyOf = (value: string): string => `=${value}`;
+
+function scopeKeys(scope: DashboardScope): ScopeKeys {
+  switch (scope.kind) {
+    case 'client':
+      return { client: keyOf(scope.clientNumber), collector: null };
+    case 'assigned':
+      return { client: scope.clientNumber === null ? null : keyOf(scope.clientNumber), collector: keyOf(scope.collector) };
+    default:
+      return { client: scope.clientNumber === null ? null : keyOf(scope.clientNumber), collector: null };
+  }
+}
+
+/**
+ * The rows of one metric in a scope (columns day, tag, aux, n, amount, paid, client_key): the folded
+ * totals at the scope's grain plus the deltas not folded yet, which carry the finest keys. `perClient`
+ * takes the folded rows of each client instead of the all-clients total (liquidation by client).
+ * `where` filters on the shared columns.
+ */
+function metricRows(metric: string, keys: ScopeKeys, params: SqlParams, where: string, perClient = false): string {
+  const m = params.add(metric);
+  const client = keys.client === null ? null : params.add(keys.client);
+  const collector = keys.collector === null ? null : params.add(keys.collector);
+  const foldedClient = perClient ? (client === null ? `client_key <> '*'` : `client_key = ${client}`) : `client_key = ${client ?? `'*'`}`;
+  const folded = [`metric = ${m}`, foldedClient, `collector_key = ${collector ?? `'*'`}`, where];
+  const pending = [`metric = ${m}`, ...(client === null ? [] : [`client_key = ${client}`]), ...(collector === null ? [] : [`collector_key = ${collector}`]), where];
+  const columns = 'day, tag, aux, n, amount, paid, client_key';
+  return `SELECT ${columns} FROM desk_rollup WHERE ${folded.join(' AND ')}
+          UNION ALL
+          SELECT ${columns} FROM desk_rollup_delta WHERE ${pending.join(' AND ')}`;
+}
 
 const num = (value: string | number | null | undefined): number => Number(value ?? 0);
 
@@ -114,10 +143,9 @@ export class DashboardService {
     const params = new SqlParams([from, to, days]);
     const rows = await this.db.query<{ date: string; cents: string | number; previous: string | number }>(
       `WITH sums AS (
-         SELECT t."paymentDate" AS day, sum(${CENTS_OF_TRANSACTION}) AS cents
-           FROM "TransactionMdl" t JOIN "AccountMdl" a ON a."id" = t."accountmdlID"
-          WHERE ${COLLECTION_TYPES} AND t."paymentDate" BETWEEN $1::date - $3::int AND $2::date AND ${scopeSql(scope, params)}
-          GROUP BY t."paymentDate")
+         SELECT day, sum(amount) AS cents
+           FROM (${metricRows('collected', scopeKeys(scope), params, 'day BETWEEN $1::date - $3::int AND $2::date')}) r
+          GROUP BY day)
        SELECT d.day::date::text AS date, coalesce(cur.cents, 0)::bigint AS cents, coalesce(prev.cents, 0)::bigint AS previous
          FROM generate_series($1::date, $2::date, interval '1 day') AS d(day)
          LEFT JOIN sums cur ON cur.day = d.day::date
@@ -130,12 +158,11 @@ export class DashboardService {
 
   private async byMonth(scope: DashboardScope, from: string, to: string): Promise<MonthCollections[]> {
     const params = new SqlParams([from, to]);
+    const range = `day >= (date_trunc('month', $1::date) - interval '1 year')::date AND day < (date_trunc('month', $2::date) + interval '1 month')::date`;
     const rows = await this.db.query<{ month: string; cents: string | number; previous: string | number }>(
       `WITH sums AS (
-         SELECT date_trunc('month', t."paymentDate")::date AS month, sum(${CENTS_OF_TRANSACTION}) AS cents
-           FROM "TransactionMdl" t JOIN "AccountMdl" a ON a."id" = t."accountmdlID"
-          WHERE ${COLLECTION_TYPES} AND t."paymentDate" >= (date_trunc('month', $1::date) - interval '1 year')::date
-            AND t."paymentDate" < (date_trunc('month', $2::date) + interval '1 month')::date AND ${scopeSql(scope, params)}
+         SELECT date_trunc('month', day)::date AS month, sum(amount) AS cents
+           FROM (${metricRows('collected', scopeKeys(scope), params, range)}) r
           GROUP BY 1)
        SELECT to_char(m.month, 'YYYY-MM') AS month, coalesce(cur.cents, 0)::bigint AS cents, coalesce(prev.cents, 0)::bigint AS previous
          FROM generate_series(date_trunc('month', $1::date), date_trunc('month', $2::date), interval '1 month') AS m(month)
@@ -149,13 +176,22 @@ export class DashboardService {
 
   private async liquidation(scope: DashboardScope): Promise<ClientLiquidation[]> {
     const params = new SqlParams();
+    // The account metric's tag is the key of the accounts' own clientName: the client's name is the
+    // ClientMdl's, else the greatest name among the client's accounts (as max() over them would give).
     const rows = await this.db.query<{ clientNumber: string | null; client_name: string | null; placed: string | number; collected: string | number }>(
-      `SELECT a."clientNumber", coalesce(max(c."clientName"), max(a."clientName")) AS client_name,
-              (sum(coalesce(a."originalUpbLoaded", 0)) * 100)::bigint AS placed, (sum(coalesce(a."amountPaid", 0)) * 100)::bigint AS collected
-         FROM "AccountMdl" a LEFT JOIN "ClientMdl" c ON c."clientNumber" = a."clientNumber"
-        WHERE ${scopeSql(scope, params)}
-        GROUP BY a."clientNumber"
-        ORDER BY a."clientNumber" NULLS LAST`,
+      `WITH per_name AS (
+         SELECT client_key, tag, sum(n) AS n, sum(amount) AS placed, sum(paid) AS collected
+           FROM (${metricRows('account', scopeKeys(scope), params, 'true', true)}) r
+          GROUP BY 1, 2),
+       per_client AS (
+         SELECT client_key, sum(n) AS n, sum(placed) AS placed, sum(collected) AS collected, max(tag) FILTER (WHERE n > 0 AND tag <> '') AS name_key
+           FROM per_name GROUP BY 1)
+       SELECT CASE WHEN p.client_key = '' THEN NULL ELSE substr(p.client_key, 2) END AS "clientNumber",
+              coalesce((SELECT max(c."clientName") FROM "ClientMdl" c WHERE p.client_key <> '' AND c."clientNumber" = substr(p.client_key, 2)), substr(p.name_key, 2)) AS client_name,
+              p.placed::bigint AS placed, p.collected::bigint AS collected
+         FROM per_client p
+        WHERE p.n > 0
+        ORDER BY 1 NULLS LAST`,
       params.values,
     );
     return rows.map((r) => {
@@ -167,17 +203,13 @@ export class DashboardService {
 
   private async promiseFigures(scope: DashboardScope, from: string, to: string, today: string): Promise<PromiseFigures> {
     const params = new SqlParams([from, to, today]);
-    // A partly paid installment past its last keep date counts as broken (as it breaks its promise); before it, as pending.
+    // A partly paid installment past its last keep date (aux) counts as broken (as it breaks its promise); before it, as pending.
     const rows = await this.db.query<{ state: string; n: string | number; amount: string | number; paid: string | number }>(
-      `SELECT CASE WHEN i.state = 'partially_kept' THEN (CASE WHEN i.last_keep < $3::date THEN 'broken' ELSE 'pending' END) ELSE i.state END AS state,
-              count(*) AS n, sum(i.amount) AS amount, sum(i.paid) AS paid
-         FROM "PromiseMdl" p JOIN "AccountMdl" a ON a."id" = p."accountmdlID"
-         CROSS JOIN LATERAL (
-           SELECT x->>'state' AS state, (x->>'amountCents')::bigint AS amount, coalesce((x->>'paidCents')::bigint, 0) AS paid,
-                  (x->>'dueDate')::date AS due, (x->>'lastKeepDate')::date AS last_keep
-             FROM jsonb_array_elements(coalesce(p."installments", '[]')::jsonb) AS x) i
-        WHERE p."status" <> 'cancelled' AND i.state <> 'cancelled' AND i.due BETWEEN $1::date AND $2::date AND ${scopeSql(scope, params)}
-        GROUP BY 1`,
+      `SELECT CASE WHEN tag = 'partially_kept' THEN (CASE WHEN aux < $3::date THEN 'broken' ELSE 'pending' END) ELSE tag END AS state,
+              sum(n) AS n, sum(amount) AS amount, sum(paid) AS paid
+         FROM (${metricRows('promise', scopeKeys(scope), params, 'day BETWEEN $1::date AND $2::date')}) r
+        GROUP BY 1
+       HAVING sum(n) <> 0`,
       params.values,
     );
     const of = (state: string) => rows.find((r) => r.state === state);
@@ -196,11 +228,11 @@ export class DashboardService {
   private async contacts(scope: DashboardScope, from: string, to: string): Promise<{ date: string; outcome: string; count: number }[]> {
     const params = new SqlParams([from, to]);
     const rows = await this.db.query<{ date: string; outcome: string; n: string | number }>(
-      `SELECT (c.attempted_at AT TIME ZONE 'UTC')::date::text AS date, c.outcome, count(*) AS n
-         FROM contact_attempts c JOIN "AccountMdl" a ON a."id" = c.account_id
-        WHERE c.attempted_at >= ($1::date)::timestamp AT TIME ZONE 'UTC' AND c.attempted_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC' AND ${scopeSql(scope, params)}
-        GROUP BY 1, 2
-        ORDER BY 1, 2`,
+      `SELECT day::text AS date, tag AS outcome, sum(n) AS n
+         FROM (${metricRows('contact', scopeKeys(scope), params, 'day BETWEEN $1::date AND $2::date')}) r
+        GROUP BY day, tag
+       HAVING sum(n) <> 0
+        ORDER BY day, tag`,
       params.values,
     );
     return rows.map((r) => ({ date: r.date, outcome: r.outcome, count: num(r.n) }));
@@ -208,12 +240,12 @@ export class DashboardService {
 
   private async aging(scope: DashboardScope, today: string): Promise<{ bucket: AgingBucket; accounts: number; balanceCents: number }[]> {
     const params = new SqlParams([today]);
+    // day is the delinquency date ('infinity' when none): not yet delinquent counts as 0 days.
     const rows = await this.db.query<{ bucket: string; n: string | number; balance: string | number }>(
       `SELECT CASE WHEN d.days <= 30 THEN '0-30' WHEN d.days <= 60 THEN '31-60' WHEN d.days <= 90 THEN '61-90' WHEN d.days <= 180 THEN '91-180' ELSE '180+' END AS bucket,
-              count(*) AS n, (sum(d.balance) * 100)::bigint AS balance
-         FROM (SELECT CASE WHEN a."delinquencyDate" IS NULL OR a."delinquencyDate" > $1::date THEN 0 ELSE $1::date - a."delinquencyDate" END AS days,
-                      coalesce(a."currentUpb", 0) AS balance
-                 FROM "AccountMdl" a WHERE ${scopeSql(scope, params)}) d
+              sum(d.n) AS n, sum(d.amount) AS balance
+         FROM (SELECT CASE WHEN r.day > $1::date THEN 0 ELSE $1::date - r.day END AS days, r.n, r.amount
+                 FROM (${metricRows('aging', scopeKeys(scope), params, 'true')}) r) d
         GROUP BY 1`,
       params.values,
     );

@@ -32,6 +32,8 @@ export interface MoneyServices {
   readonly payments: PaymentService;
   readonly promises: PromiseService;
   readonly dashboard: DashboardService;
+  /** Recomputes the dashboard's totals from the base tables; returns their row count. */
+  readonly rebuildDashboardTotals: () => Promise<number>;
 }
 
 /** Only callers with full access to the entity (staff, Admins) may use a money operation. */
@@ -184,6 +186,14 @@ export function moneySchemaExtension(services: MoneyServices): SchemaExtension {
       },
     },
     mutation: {
+      rebuildCollectionsDashboard: {
+        type: new GraphQLNonNull(GraphQLInt),
+        description: "Admins only: recomputes the collections dashboard's pre-computed totals from the accounts, transactions, promises and contact attempts (writes to them wait meanwhile); returns the number of total rows.",
+        resolve: (_root, _args, ctx: DataApiContext, info) => {
+          if (!ctx.caller.isAdmin) throw notAuthorized(info.fieldName, info.parentType.name);
+          return services.rebuildDashboardTotals();
+        },
+      },
       takePromise: {
         type: new GraphQLNonNull(COLLECTIONS_PROMISE),
         description: 'Takes a promise to pay (idempotent by clientReference; graceDays default 3) and schedules its broken-promise checks; replaces the account\'s active promise.',

@@ -16,6 +16,9 @@ export interface LockedAccount {
   readonly paidCents: number;
   readonly balanceCents: number;
   readonly version: number;
+  /** The queue facts the promise operations keep: the next promise due date and the broken-promise marker. */
+  readonly promiseDueDate: string | null;
+  readonly brokenPromiseAt: Date | null;
 }
 
 /** An account's balances as the API returns them (AccountBalances). */
@@ -27,7 +30,8 @@ export interface AccountBalances {
   readonly _version: number;
 }
 
-interface AccountRow {
+/** An AccountMdl row as ACCOUNT_COLUMNS selects it. */
+export interface AccountRow {
   id: string;
   clientNumber: string | null;
   fileNumber: string | null;
@@ -37,13 +41,19 @@ interface AccountRow {
   paid_cents: string | number;
   balance_cents: string | number;
   _version: number;
+  promise_due_date: string | null;
+  brokenPromiseAt: Date | string | null;
 }
 
 /** Dollars columns (numeric(18,2)) as whole cents, exactly (numeric arithmetic, then bigint). */
 export const CENTS_COLUMNS = `(coalesce("originalUpbLoaded", 0) * 100)::bigint AS original_cents,
   (coalesce("amountPaid", 0) * 100)::bigint AS paid_cents, (coalesce("currentUpb", 0) * 100)::bigint AS balance_cents`;
 
-function toAccount(row: AccountRow): LockedAccount {
+/** The SELECT (or RETURNING) list of a LockedAccount. */
+export const ACCOUNT_COLUMNS = `"id", "clientNumber", "fileNumber", "zipCode", "assignedTo", ${CENTS_COLUMNS}, "_version", "promiseDueDate"::text AS promise_due_date, "brokenPromiseAt"`;
+
+/** A row selected with ACCOUNT_COLUMNS as a LockedAccount. */
+export function toAccount(row: AccountRow): LockedAccount {
   return {
     id: row.id,
     clientNumber: row.clientNumber,
@@ -54,13 +64,15 @@ function toAccount(row: AccountRow): LockedAccount {
     paidCents: Number(row.paid_cents),
     balanceCents: Number(row.balance_cents),
     version: Number(row._version),
+    promiseDueDate: row.promise_due_date,
+    brokenPromiseAt: row.brokenPromiseAt === null ? null : row.brokenPromiseAt instanceof Date ? row.brokenPromiseAt : new Date(row.brokenPromiseAt),
   };
 }
 
 /** Locks the account row (FOR UPDATE) inside `tx` and returns it; UNKNOWN_ACCOUNT when there is none. */
 export async function lockAccount(tx: Queryable, accountId: string): Promise<LockedAccount> {
   const rows = await tx.query<AccountRow>(
-    `SELECT "id", "clientNumber", "fileNumber", "zipCode", "assignedTo", ${CENTS_COLUMNS}, "_version" FROM "AccountMdl" WHERE "id" = $1 FOR UPDATE`,
+    `SELECT ${ACCOUNT_COLUMNS} FROM "AccountMdl" WHERE "id" = $1 FOR UPDATE`,
     [accountId],
   );
   const row = rows[0];
@@ -68,41 +80,31 @@ export async function lockAccount(tx: Queryable, accountId: string): Promise<Loc
   return toAccount(row);
 }
 
-/** The account's current balances (no lock). */
-export async function readBalances(db: Queryable, accountId: string): Promise<AccountBalances> {
-  const rows = await db.query<AccountRow>(`SELECT "id", "clientNumber", "fileNumber", "zipCode", "assignedTo", ${CENTS_COLUMNS}, "_version" FROM "AccountMdl" WHERE "id" = $1`, [accountId]);
-  const row = rows[0];
-  if (row === undefined) throw new MoneyOperationError('UNKNOWN_ACCOUNT', `There is no account ${JSON.stringify(accountId)}.`);
-  return balancesOf(toAccount(row));
-}
-
 /** The API shape of a locked account's balances. */
 export function balancesOf(account: LockedAccount): AccountBalances {
   return { accountId: account.id, originalCents: account.originalCents, paidCents: account.paidCents, balanceCents: account.balanceCents, _version: account.version };
 }
 
-/**
- * Moves `deltaCents` from the balance to paid (a payment: positive; a reversal: negative) in exact
- * numeric SQL arithmetic and bumps `_version`. Refused before any write when a balance would leave
- * GraphQL's Int (the API could not return it).
- */
-export async function applyPaymentToAccount(tx: Queryable, account: LockedAccount, deltaCents: number, now: Date): Promise<LockedAccount> {
+/** The refusal of a payment (positive) or reversal (negative) that would take a balance beyond GraphQL's Int (the API could not return it), or null. */
+export function balanceRangeError(account: LockedAccount, deltaCents: number): MoneyOperationError | null {
   const paid = account.paidCents + deltaCents;
   const balance = account.balanceCents - deltaCents;
   for (const [name, value] of [['paid', paid], ['balance', balance], ['original', account.originalCents]] as const) {
     if (value > MAX_INT || value < MIN_INT) {
-      throw new MoneyOperationError('BALANCE_OUT_OF_RANGE', `The account's ${name} amount would be ${value} cents, beyond what the API carries (an Int, ±${MAX_INT}); nothing was posted.`);
+      return new MoneyOperationError('BALANCE_OUT_OF_RANGE', `The account's ${name} amount would be ${value} cents, beyond what the API carries (an Int, ±${MAX_INT}); nothing was posted.`);
     }
   }
-  const rows = await tx.query<AccountRow>(
-    `UPDATE "AccountMdl" SET "amountPaid" = coalesce("amountPaid", 0) + ($2::bigint)::numeric / 100,
-            "currentUpb" = coalesce("currentUpb", 0) - ($2::bigint)::numeric / 100,
-            "_version" = "_version" + 1, "updatedAt" = $3
-      WHERE "id" = $1
-      RETURNING "id", "clientNumber", "fileNumber", "zipCode", "assignedTo", ${CENTS_COLUMNS}, "_version"`,
-    [account.id, deltaCents, now],
-  );
-  const row = rows[0];
-  if (row === undefined) throw new MoneyOperationError('UNKNOWN_ACCOUNT', `There is no account ${JSON.stringify(account.id)}.`);
-  return toAccount(row);
+  return null;
+}
+
+/** Throws balanceRangeError's refusal, before any write. */
+export function checkBalanceRange(account: LockedAccount, deltaCents: number): void {
+  const error = balanceRangeError(account, deltaCents);
+  if (error !== null) throw error;
+}
+
+/** The SET list moving `$delta` cents (a bigint parameter) from the balance to paid in exact numeric arithmetic, bumping `_version`. */
+export function moveToPaidSql(delta: string, now: string): string {
+  return `"amountPaid" = coalesce("amountPaid", 0) + (${delta}::bigint)::numeric / 100, "currentUpb" = coalesce("currentUpb", 0) - (${delta}::bigint)::numeric / 100,
+          "_version" = "_version" + 1, "updatedAt" = ${now}`;
 }

@@ -3,14 +3,20 @@
 // payment keeps (or a reversal re-opens) and the timeline entry land together or not at all. A posting
 // is idempotent by the caller's client reference, stored as the transaction's transactionRef: the
 // natural key (clientNumber, transactionRef) and the account lock make a double submit post once.
+//
+// Round trips: a posting is BEGIN, the account lock, one statement that checks the reference, inserts
+// the transaction, moves the balances, appends the timeline entry and reads the account's promises and
+// counted payments, then (when the account has promises) one statement writing what the promise rules
+// decided, and COMMIT. The lock comes first and alone: a statement's snapshot is taken when it starts,
+// so the reference check must start after the lock is held to see a concurrent double submit.
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
-import { appendActivity } from '../activity/account-activity.js';
-import { reevaluateAccountPromises, type Actor } from '../promises/promise-evaluation.js';
-import { readAccountPromises, type CollectionsPromise } from '../promises/promise-records.js';
-import { applyPaymentToAccount, balancesOf, lockAccount, readBalances, type AccountBalances } from './account-balances.js';
+import type { ActivityEntry } from '../activity/account-activity.js';
+import { activityRows, applyPromisePlan, COUNTED_PAYMENTS, insertActivitiesSql, PAYMENT_COLUMNS, paymentsOf, planPromises, type Actor, type PaymentRow } from '../promises/promise-evaluation.js';
+import { PROMISE_COLUMNS, PROMISE_FROM, toPromise, type CollectionsPromise, type PromiseRow } from '../promises/promise-records.js';
+import { ACCOUNT_COLUMNS, balanceRangeError, balancesOf, checkBalanceRange, lockAccount, moveToPaidSql, toAccount, type AccountBalances, type AccountRow, type LockedAccount } from './account-balances.js';
 import { checkClientReference, isLocalDate, MAX_INT, MoneyOperationError } from './money-error.js';
 
 /** How a payment was made. */
@@ -57,6 +63,26 @@ interface TransactionRow {
 const TRANSACTION_COLUMNS = `"id", "accountmdlID", "transactionType", "amountCents", "reversalOf", "reversedBy"`;
 
 
+/** What a posting's (or reversal's) statement returns: the earlier transaction of the reference, the account after, whether a row was written, the promises and counted payments. */
+interface PostingRow {
+  earlier: TransactionRow | null;
+  account: AccountRow | null;
+  posted: boolean;
+  promises: PromiseRow[] | null;
+  payments: PaymentRow[] | null;
+}
+
+/** The transaction posted with reference $1: on account $2, or (client $3) under the natural key. */
+const EARLIER_BY_REFERENCE = `SELECT ${TRANSACTION_COLUMNS} FROM "TransactionMdl"
+  WHERE "transactionRef" = $1 AND ("accountmdlID" = $2 OR ($3::text IS NOT NULL AND "clientNumber" = $3::text))
+  ORDER BY ("accountmdlID" = $2) DESC LIMIT 1`;
+
+/** CTEs `promises` (account $2's, for the API) and `payments` (its counted payments, read only when a promise may need them). */
+const PROMISES_AND_PAYMENTS = `promises AS (SELECT ${PROMISE_COLUMNS} ${PROMISE_FROM} WHERE p."accountmdlID" = $2),
+  payments AS (SELECT ${PAYMENT_COLUMNS} FROM "TransactionMdl" WHERE ${COUNTED_PAYMENTS('$2')} AND EXISTS (SELECT 1 FROM promises WHERE "status" IS DISTINCT FROM 'cancelled'))`;
+
+const promisesOf = (row: PostingRow | undefined): CollectionsPromise[] => (row?.promises ?? []).map(toPromise);
+
 /** Today's date in UTC (the posted date of a transaction: the server's books are kept in UTC days). */
 const postedDateOf = (now: Date): string => now.toISOString().slice(0, 10);
 
@@ -92,26 +118,9 @@ export class PaymentService {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, input.accountId);
-      const earlier = await this.byReference(tx, account.id, account.clientNumber, reference);
-      if (earlier !== undefined) {
-        if (earlier.accountmdlID !== account.id || earlier.transactionType !== 'payment' || earlier.amountCents !== input.amountCents) {
-          throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction; send a new reference for a new payment.`);
-        }
-        return { transactionId: earlier.id, duplicate: true, account: balancesOf(account), promises: await readAccountPromises(tx, account.id) };
-      }
-      const updated = await applyPaymentToAccount(tx, account, input.amountCents, now);
+      const rangeError = balanceRangeError(account, input.amountCents);
       const id = randomUUID();
-      // ON CONFLICT: the same reference on another account of the client (the natural key is per client).
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
-                                       "paymentDate", "postedDate", "postedBy", "method", "description", "operator", "createdAt", "updatedAt")
-         VALUES ($1, $2, $3, $4, 'payment', $5, $6::int, ($6::int)::numeric / 100, $7, $8, $9, $10, $11, $12, $13, $13)
-         ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING RETURNING "id"`,
-        [id, account.clientNumber, account.fileNumber, account.id, reference, input.amountCents, input.paymentDate, postedDateOf(now), actor.sub, input.method, note, actor.name, now],
-      );
-      if (inserted.length === 0) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
-      const { promises } = await reevaluateAccountPromises(tx, updated, now, actor);
-      await appendActivity(tx, {
+      const entry: ActivityEntry = {
         accountId: account.id,
         clientNumber: account.clientNumber,
         kind: 'payment',
@@ -120,8 +129,36 @@ export class PaymentService {
         actorName: actor.name,
         summary: `Payment of ${formatCents(input.amountCents)} by ${input.method} dated ${input.paymentDate}`,
         details: { transactionId: id, amountCents: input.amountCents, method: input.method, paymentDate: input.paymentDate, clientReference: reference, note },
-      });
-      return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };
+      };
+      // ON CONFLICT: the same reference on another account of the client (the natural key is per client).
+      const [row] = await tx.query<PostingRow>(
+        `WITH earlier AS (${EARLIER_BY_REFERENCE}),
+         posted AS (
+           INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
+                                         "paymentDate", "postedDate", "postedBy", "method", "description", "operator", "createdAt", "updatedAt")
+           SELECT $4, $3, $5, $2, 'payment', $1, $6::int, ($6::int)::numeric / 100, $7, $8, $9, $10, $11, $12, $13, $13
+            WHERE $14::boolean AND NOT EXISTS (SELECT 1 FROM earlier)
+           ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING
+           RETURNING ${PAYMENT_COLUMNS}),
+         account AS (UPDATE "AccountMdl" SET ${moveToPaidSql('$6', '$13')} WHERE "id" = $2 AND EXISTS (SELECT 1 FROM posted) RETURNING ${ACCOUNT_COLUMNS}),
+         timeline AS (${insertActivitiesSql('$15', '$2', '$3', '$13')} WHERE EXISTS (SELECT 1 FROM posted)),
+         ${PROMISES_AND_PAYMENTS}
+         SELECT (SELECT row_to_json(e) FROM earlier e) AS earlier, (SELECT row_to_json(a) FROM account a) AS account, EXISTS (SELECT 1 FROM posted) AS posted,
+                (SELECT json_agg(p ORDER BY p."takenAt" DESC, p."id") FROM promises p) AS promises,
+                (SELECT json_agg(x) FROM (SELECT * FROM payments UNION ALL SELECT * FROM posted) x) AS payments`,
+        [reference, account.id, account.clientNumber, id, account.fileNumber, input.amountCents, input.paymentDate, postedDateOf(now), actor.sub, input.method, note, actor.name, now, rangeError === null, activityRows([entry])],
+      );
+      if (row?.earlier !== null && row?.earlier !== undefined) {
+        const earlier = row.earlier;
+        if (earlier.accountmdlID !== account.id || earlier.transactionType !== 'payment' || Number(earlier.amountCents) !== input.amountCents) {
+          throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction; send a new reference for a new payment.`);
+        }
+        return { transactionId: earlier.id, duplicate: true, account: balancesOf(account), promises: promisesOf(row) };
+      }
+      if (rangeError !== null) throw rangeError;
+      if (row?.posted !== true || row.account === null) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
+      const after = await this.settlePromises(tx, toAccount(row.account), row, now, actor);
+      return { transactionId: id, duplicate: false, ...after };
     });
   }
 
@@ -137,34 +174,27 @@ export class PaymentService {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, accountId);
-      const earlier = await this.byReference(tx, account.id, account.clientNumber, reference);
-      if (earlier !== undefined) {
+      const [checked] = await tx.query<{ earlier: TransactionRow | null; payment: TransactionRow | null }>(
+        `WITH earlier AS (${EARLIER_BY_REFERENCE}), payment AS (SELECT ${TRANSACTION_COLUMNS} FROM "TransactionMdl" WHERE "id" = $4 FOR UPDATE)
+         SELECT (SELECT row_to_json(e) FROM earlier e) AS earlier, (SELECT row_to_json(p) FROM payment p) AS payment`,
+        [reference, account.id, account.clientNumber, input.transactionId],
+      );
+      const earlier = checked?.earlier ?? null;
+      if (earlier !== null) {
         if (earlier.reversalOf !== input.transactionId) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction.`);
-        return { transactionId: earlier.id, duplicate: true, account: balancesOf(account), promises: await readAccountPromises(tx, account.id) };
+        return { transactionId: earlier.id, duplicate: true, account: balancesOf(account), promises: await this.readPromises(tx, account.id) };
       }
-      const rows = await tx.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM "TransactionMdl" WHERE "id" = $1 FOR UPDATE`, [input.transactionId]);
-      const payment = rows[0];
-      if (payment === undefined || payment.accountmdlID !== account.id) throw new MoneyOperationError('UNKNOWN_TRANSACTION', `There is no transaction ${JSON.stringify(input.transactionId)} on an account.`);
-      if (payment.transactionType !== 'payment' || payment.amountCents === null || payment.amountCents <= 0) {
+      const payment = checked?.payment ?? null;
+      if (payment === null || payment.accountmdlID !== account.id) throw new MoneyOperationError('UNKNOWN_TRANSACTION', `There is no transaction ${JSON.stringify(input.transactionId)} on an account.`);
+      if (payment.transactionType !== 'payment' || payment.amountCents === null || Number(payment.amountCents) <= 0) {
         throw new MoneyOperationError('NOT_A_PAYMENT', payment.transactionType === 'reversal' ? 'A reversal cannot be reversed; post the payment again instead.' : 'Only a payment posted at the desk (with an amount in cents) can be reversed.');
       }
       if (payment.reversedBy !== null) throw new MoneyOperationError('ALREADY_REVERSED', `The payment was already reversed by transaction ${payment.reversedBy}.`, { reversedBy: payment.reversedBy });
       const amount = Number(payment.amountCents);
-      const updated = await applyPaymentToAccount(tx, account, -amount, now);
+      checkBalanceRange(account, -amount);
       const id = randomUUID();
       const reason = note === null ? input.reason : `${input.reason}: ${note}`;
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
-                                       "paymentDate", "postedDate", "postedBy", "method", "reversalOf", "reversalReason", "description", "operator", "createdAt", "updatedAt")
-         SELECT $1, $2, $3, $4, 'reversal', $5, -($6::int), -(($6::int)::numeric / 100), $7, $7, $8, t."method", t."id", $9, $10, $11, $12, $12
-           FROM "TransactionMdl" t WHERE t."id" = $13
-         ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING RETURNING "id"`,
-        [id, account.clientNumber, account.fileNumber, account.id, reference, amount, postedDateOf(now), actor.sub, reason, `Reversal (${input.reason})`, actor.name, now, payment.id],
-      );
-      if (inserted.length === 0) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
-      await tx.query(`UPDATE "TransactionMdl" SET "reversedBy" = $2, "updatedAt" = $3, "_version" = "_version" + 1 WHERE "id" = $1`, [payment.id, id, now]);
-      const { promises } = await reevaluateAccountPromises(tx, updated, now, actor);
-      await appendActivity(tx, {
+      const entry: ActivityEntry = {
         accountId: account.id,
         clientNumber: account.clientNumber,
         kind: 'reversal',
@@ -173,19 +203,41 @@ export class PaymentService {
         actorName: actor.name,
         summary: `Payment of ${formatCents(amount)} reversed (${input.reason.replace('_', ' ')})`,
         details: { transactionId: id, reversalOf: payment.id, amountCents: -amount, reason: input.reason, note, clientReference: reference },
-      });
-      return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };
+      };
+      // The reversed payment still reads unreversed in this statement's snapshot: `payments` leaves it out by id.
+      const [row] = await tx.query<PostingRow>(
+        `WITH reversal AS (
+           INSERT INTO "TransactionMdl" ("id", "clientNumber", "fileNumber", "accountmdlID", "transactionType", "transactionRef", "amountCents", "paymentAmount",
+                                         "paymentDate", "postedDate", "postedBy", "method", "reversalOf", "reversalReason", "description", "operator", "createdAt", "updatedAt")
+           SELECT $4, $3, $5, $2, 'reversal', $1, -($6::int), -(($6::int)::numeric / 100), $7, $7, $8, t."method", t."id", $9, $10, $11, $12, $12
+             FROM "TransactionMdl" t WHERE t."id" = $13
+           ON CONFLICT ("clientNumber", "transactionRef") DO NOTHING RETURNING "id"),
+         reversed AS (UPDATE "TransactionMdl" SET "reversedBy" = $4, "updatedAt" = $12, "_version" = "_version" + 1 WHERE "id" = $13 AND EXISTS (SELECT 1 FROM reversal)),
+         account AS (UPDATE "AccountMdl" SET ${moveToPaidSql('-($6::bigint)', '$12')} WHERE "id" = $2 AND EXISTS (SELECT 1 FROM reversal) RETURNING ${ACCOUNT_COLUMNS}),
+         timeline AS (${insertActivitiesSql('$14', '$2', '$3', '$12')} WHERE EXISTS (SELECT 1 FROM reversal)),
+         ${PROMISES_AND_PAYMENTS}
+         SELECT NULL::json AS earlier, (SELECT row_to_json(a) FROM account a) AS account, EXISTS (SELECT 1 FROM reversal) AS posted,
+                (SELECT json_agg(p ORDER BY p."takenAt" DESC, p."id") FROM promises p) AS promises,
+                (SELECT json_agg(x) FROM payments x WHERE x."id" <> $13) AS payments`,
+        [reference, account.id, account.clientNumber, id, account.fileNumber, amount, postedDateOf(now), actor.sub, reason, `Reversal (${input.reason})`, actor.name, now, payment.id, activityRows([entry])],
+      );
+      if (row?.posted !== true || row.account === null) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
+      const after = await this.settlePromises(tx, toAccount(row.account), row, now, actor);
+      return { transactionId: id, duplicate: false, ...after };
     });
   }
 
-  /** The transaction posted with this reference: on this account, or (same client) under the natural key. */
-  private async byReference(tx: Queryable, accountId: string, clientNumber: string | null, reference: string): Promise<TransactionRow | undefined> {
-    const rows = await tx.query<TransactionRow>(
-      `SELECT ${TRANSACTION_COLUMNS} FROM "TransactionMdl"
-        WHERE "transactionRef" = $1 AND ("accountmdlID" = $2 OR ($3::text IS NOT NULL AND "clientNumber" = $3::text))
-        ORDER BY ("accountmdlID" = $2) DESC LIMIT 1`,
-      [reference, accountId, clientNumber],
-    );
-    return rows[0];
+  /** Evaluates the account's promises against its counted payments (as read with the posting) and writes what changed. */
+  private async settlePromises(tx: Queryable, account: LockedAccount, row: PostingRow, now: Date, actor: Actor): Promise<{ account: AccountBalances; promises: readonly CollectionsPromise[] }> {
+    const promises = promisesOf(row);
+    if (promises.every((p) => p.status === 'cancelled')) return { account: balancesOf(account), promises };
+    const plan = planPromises(account, promises, paymentsOf(row.payments ?? []), now);
+    const after = await applyPromisePlan(tx, account, plan, now, actor);
+    return { account: balancesOf(after), promises: plan.promises };
+  }
+
+  private async readPromises(tx: Queryable, accountId: string): Promise<CollectionsPromise[]> {
+    const rows = await tx.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${PROMISE_FROM} WHERE p."accountmdlID" = $1 ORDER BY p."takenAt" DESC, p."id"`, [accountId]);
+    return rows.map(toPromise);
   }
 }

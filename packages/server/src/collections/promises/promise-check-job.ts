@@ -1,8 +1,8 @@
 // The broken-promise job (promise.check): one per installment deadline, due at the start of the debtor's
 // local day after dueDate + graceDays. It evaluates the account's promises again with the payments
 // posted by then; a promise that is broken now gets its follow-up, notification and timeline entry
-// (promise-evaluation.ts markBroken). The queue runs a job once; the account lock and the
-// `brokenAt IS NULL` guard keep the effects single even if two runners (processes) ever ran it.
+// (promise-evaluation.ts). The queue runs a job once; the account lock, taken before the promise is
+// read, keeps the effects single even if two runners (processes) ever ran it: the second sees it broken.
 import type { Database } from '../../db/database.js';
 import type { JobHandlers } from '../../jobs/job-runner.js';
 import type { Clock } from '../../time/clock.js';

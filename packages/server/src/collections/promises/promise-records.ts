@@ -35,7 +35,8 @@ export interface CollectionsPromise {
   readonly clientReference: string | null;
 }
 
-interface PromiseRow {
+/** A PromiseMdl row as PROMISE_COLUMNS selects it (timestamps as Date, or as text from JSON). */
+export interface PromiseRow {
   id: string;
   accountmdlID: string;
   debtormdlID: string | null;
@@ -58,12 +59,13 @@ interface PromiseRow {
 }
 
 /** The SELECT list (promise alias `p`, taker's UserMdl alias `u`). */
-const PROMISE_COLUMNS = `p."id", p."accountmdlID", p."debtormdlID", p."clientNumber", p."fileNumber", p."kind", p."totalCents", p."graceDays",
+export const PROMISE_COLUMNS = `p."id", p."accountmdlID", p."debtormdlID", p."clientNumber", p."fileNumber", p."kind", p."totalCents", p."graceDays",
   p."timeZone", p."installments", p."status", p."nextDueDate"::text AS next_due_date, p."takenBy",
   nullif(trim(concat_ws(' ', u."firstName", u."lastName")), '') AS taken_by_name,
   p."takenAt", p."brokenAt", p."cancelledAt", p."cancelReason", p."clientReference"`;
 
-const FROM = `FROM "PromiseMdl" p LEFT JOIN LATERAL (SELECT "firstName", "lastName" FROM "UserMdl" WHERE "userId" = p."takenBy" LIMIT 1) u ON true`;
+/** The FROM clause of PROMISE_COLUMNS. */
+export const PROMISE_FROM = `FROM "PromiseMdl" p LEFT JOIN LATERAL (SELECT "firstName", "lastName" FROM "UserMdl" WHERE "userId" = p."takenBy" LIMIT 1) u ON true`;
 
 const asDate = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
@@ -73,7 +75,8 @@ function parseInstallments(text: string | null): StoredInstallment[] {
   return Array.isArray(parsed) ? (parsed as StoredInstallment[]) : [];
 }
 
-function toPromise(row: PromiseRow): CollectionsPromise {
+/** A selected row as a CollectionsPromise. */
+export function toPromise(row: PromiseRow): CollectionsPromise {
   return {
     id: row.id,
     accountId: row.accountmdlID,
@@ -100,20 +103,20 @@ function toPromise(row: PromiseRow): CollectionsPromise {
 /** The account's promises, newest first; `lock` takes their row locks (inside a transaction that holds the account's). */
 export async function readAccountPromises(db: Queryable, accountId: string, options: { lock?: boolean } = {}): Promise<CollectionsPromise[]> {
   const lock = options.lock === true ? 'FOR UPDATE OF p' : '';
-  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${FROM} WHERE p."accountmdlID" = $1 ORDER BY p."takenAt" DESC, p."id" ${lock}`, [accountId]);
+  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${PROMISE_FROM} WHERE p."accountmdlID" = $1 ORDER BY p."takenAt" DESC, p."id" ${lock}`, [accountId]);
   return rows.map(toPromise);
 }
 
 /** One promise by id, or undefined. */
 export async function readPromise(db: Queryable, id: string): Promise<CollectionsPromise | undefined> {
-  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${FROM} WHERE p."id" = $1`, [id]);
+  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${PROMISE_FROM} WHERE p."id" = $1`, [id]);
   const row = rows[0];
   return row === undefined ? undefined : toPromise(row);
 }
 
 /** The promise an account took with this client reference, or undefined. */
 export async function readPromiseByReference(db: Queryable, accountId: string, clientReference: string): Promise<CollectionsPromise | undefined> {
-  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${FROM} WHERE p."accountmdlID" = $1 AND p."clientReference" = $2 LIMIT 1`, [accountId, clientReference]);
+  const rows = await db.query<PromiseRow>(`SELECT ${PROMISE_COLUMNS} ${PROMISE_FROM} WHERE p."accountmdlID" = $1 AND p."clientReference" = $2 LIMIT 1`, [accountId, clientReference]);
   const row = rows[0];
   return row === undefined ? undefined : toPromise(row);
 }

@@ -179,7 +179,7 @@ export class PromiseService {
       );
       // A new promise is the collector's answer to a broken one: the queue stops showing it broken.
       await tx.query(`UPDATE "AccountMdl" SET "brokenPromiseAt" = NULL, "updatedAt" = $2, "_version" = "_version" + 1 WHERE "id" = $1`, [account.id, now]);
-      await reevaluateAccountPromises(tx, account, now, actor);
+      await reevaluateAccountPromises(tx, { ...account, brokenPromiseAt: null }, now, actor);
       await this.jobs.enqueueMany(
         schedule.map((i) => ({
           kind: PROMISE_CHECK_JOB,
