@@ -1,6 +1,7 @@
 // Authentication operations (InitiateAuth, RespondToAuthChallenge, MFA/TOTP, devices, WebAuthn).
 // This folder belongs to the authentication engineer; see docs/server.md "Authentication".
 import type { Operation } from '../operations/operation.js';
+import { adminRespondToAuthChallenge } from './challenges/admin-respond-to-auth-challenge.js';
 import { respondToAuthChallenge } from './challenges/respond-to-auth-challenge.js';
 import {
   confirmDeviceOperation,
@@ -9,6 +10,7 @@ import {
   listDevicesOperation,
   updateDeviceStatusOperation,
 } from './devices/device-operations.js';
+import { adminInitiateAuth } from './flows/admin-initiate-auth.js';
 import { initiateAuth } from './flows/initiate-auth.js';
 import { setUserMfaPreference } from './mfa/set-user-mfa-preference.js';
 import { associateSoftwareToken, verifySoftwareToken } from './mfa/software-token.js';
@@ -18,6 +20,8 @@ import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCre
 export const authOperations: readonly Operation[] = [
   initiateAuth,
   respondToAuthChallenge,
+  adminInitiateAuth,
+  adminRespondToAuthChallenge,
   associateSoftwareToken,
   verifySoftwareToken,
   setUserMfaPreference,
