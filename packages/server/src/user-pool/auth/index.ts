@@ -12,6 +12,10 @@ import {
 } from './devices/device-operations.js';
 import { adminInitiateAuth } from './flows/admin-initiate-auth.js';
 import { initiateAuth } from './flows/initiate-auth.js';
+import { adminForgetDevice } from './devices/admin-forget-device.js';
+import { adminGetDevice } from './devices/admin-get-device.js';
+import { adminListDevices } from './devices/admin-list-devices.js';
+import { adminUpdateDeviceStatus } from './devices/admin-update-device-status.js';
 import { setUserMfaPreference } from './mfa/set-user-mfa-preference.js';
 import { associateSoftwareToken, verifySoftwareToken } from './mfa/software-token.js';
 import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCredentials, startWebAuthnRegistration } from './webauthn/passkey-registration.js';
@@ -30,6 +34,10 @@ export const authOperations: readonly Operation[] = [
   listDevicesOperation,
   updateDeviceStatusOperation,
   forgetDeviceOperation,
+  adminGetDevice,
+  adminListDevices,
+  adminUpdateDeviceStatus,
+  adminForgetDevice,
   startWebAuthnRegistration,
   completeWebAuthnRegistration,
   listWebAuthnCredentials,
