@@ -4,6 +4,7 @@ import { adminResetUserPassword, adminSetUserPassword } from './admin-passwords.
 import { adminConfirmSignUp, adminDisableUser, adminEnableUser, adminSetUserMfaPreference, adminUserGlobalSignOut } from './admin-status.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser } from './admin-users.js';
 import { listUsers } from './list-users.js';
+import { adminSetUserSettings } from './admin-set-user-settings.js';
 import { adminDeleteUserAttributes } from './admin-delete-user-attributes.js';
 import { adminUpdateUserAttributes } from './admin-update-user-attributes.js';
 import { deleteGroup } from './delete-group.js';
@@ -37,4 +38,5 @@ export const adminOperations: readonly Operation[] = [
   getGroup,
   updateGroup,
   deleteGroup,
+  adminSetUserSettings,
 ];

@@ -12,6 +12,8 @@ import {
 } from './devices/device-operations.js';
 import { adminInitiateAuth } from './flows/admin-initiate-auth.js';
 import { initiateAuth } from './flows/initiate-auth.js';
+import { adminGetUserAuthFactors } from './flows/admin-get-user-auth-factors.js';
+import { getUserAuthFactors } from './flows/get-user-auth-factors.js';
 import { adminForgetDevice } from './devices/admin-forget-device.js';
 import { adminGetDevice } from './devices/admin-get-device.js';
 import { adminListDevices } from './devices/admin-list-devices.js';
@@ -38,6 +40,8 @@ export const authOperations: readonly Operation[] = [
   adminListDevices,
   adminUpdateDeviceStatus,
   adminForgetDevice,
+  getUserAuthFactors,
+  adminGetUserAuthFactors,
   startWebAuthnRegistration,
   completeWebAuthnRegistration,
   listWebAuthnCredentials,
