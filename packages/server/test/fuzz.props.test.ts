@@ -129,7 +129,8 @@ describe('fuzzing every operation with malformed bodies', () => {
     await keepingDefaultClient(ctx, async () => {
       for (const op of server.app.steward.registry.list().filter((o) => o.access === 'admin')) {
         await fc.assert(
-          fc.asyncProperty(fc.dictionary(fc.constantFrom(...op.inputMembers), memberValue(), { maxKeys: op.inputMembers.length }), async (input) => {
+          // An operation without members (the AWS-only ones) still gets run, with an empty request.
+          fc.asyncProperty(op.inputMembers.length === 0 ? fc.constant({}) : fc.dictionary(fc.constantFrom(...op.inputMembers), memberValue(), { maxKeys: op.inputMembers.length }), async (input) => {
             try {
               await op.invoke(ctx, input);
             } catch (error) {

@@ -5,6 +5,7 @@ import { confirmSignUp, resendConfirmationCode } from './confirm-sign-up.js';
 import { confirmForgotPassword, forgotPassword } from './forgot-password.js';
 import { getTokensFromRefreshToken } from './get-tokens-from-refresh-token.js';
 import { deleteOwnUser, deleteUserAttributes, getUser, updateUserAttributes } from './profile.js';
+import { setUserSettings } from './set-user-settings.js';
 import { signUp } from './sign-up.js';
 import { globalSignOut, revokeToken } from './sign-out.js';
 
@@ -25,4 +26,5 @@ export const accountOperations: readonly Operation[] = [
   globalSignOut,
   revokeToken,
   getTokensFromRefreshToken,
+  setUserSettings,
 ];

@@ -10,10 +10,11 @@ import { integer, object, optional, string, userPoolIdSchema, usernameSchema } f
 import { ADMINS_GROUP, keepingAnEnabledAdmin, refuseSelfLockout } from './admin-safeguards.js';
 import { adminTarget } from './admin-target.js';
 
-const groupNameSchema = string({ min: 1, max: 128, pattern: /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u });
+/** GroupNameType: 1–128 printable characters. */
+export const groupNameSchema = string({ min: 1, max: 128, pattern: /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u });
 
 /** Cognito's GroupType. */
-function toGroupType(g: GroupRecord) {
+export function toGroupType(g: GroupRecord) {
   return {
     GroupName: g.name,
     UserPoolId: g.poolId,

@@ -4,6 +4,12 @@ import { adminResetUserPassword, adminSetUserPassword } from './admin-passwords.
 import { adminConfirmSignUp, adminDisableUser, adminEnableUser, adminSetUserMfaPreference, adminUserGlobalSignOut } from './admin-status.js';
 import { adminCreateUser, adminDeleteUser, adminGetUser } from './admin-users.js';
 import { listUsers } from './list-users.js';
+import { adminSetUserSettings } from './admin-set-user-settings.js';
+import { adminDeleteUserAttributes } from './admin-delete-user-attributes.js';
+import { adminUpdateUserAttributes } from './admin-update-user-attributes.js';
+import { deleteGroup } from './delete-group.js';
+import { getGroup } from './get-group.js';
+import { updateGroup } from './update-group.js';
 import { getSessionPolicy, setSessionPolicy } from './session-policy.js';
 
 /** The Admin* operations, ListUsers and group management (admin credential, admin REST API or CLI only). */
@@ -27,4 +33,10 @@ export const adminOperations: readonly Operation[] = [
   listUsersInGroup,
   setSessionPolicy,
   getSessionPolicy,
+  adminUpdateUserAttributes,
+  adminDeleteUserAttributes,
+  getGroup,
+  updateGroup,
+  deleteGroup,
+  adminSetUserSettings,
 ];

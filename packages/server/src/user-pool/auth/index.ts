@@ -2,6 +2,7 @@
 // This folder belongs to the authentication engineer; see docs/server.md "Authentication".
 import type { Operation } from '../operations/operation.js';
 import { withSignInMetrics } from '../../metrics/sign-in-metrics.js';
+import { adminRespondToAuthChallenge } from './challenges/admin-respond-to-auth-challenge.js';
 import { respondToAuthChallenge } from './challenges/respond-to-auth-challenge.js';
 import {
   confirmDeviceOperation,
@@ -10,7 +11,14 @@ import {
   listDevicesOperation,
   updateDeviceStatusOperation,
 } from './devices/device-operations.js';
+import { adminInitiateAuth } from './flows/admin-initiate-auth.js';
 import { initiateAuth } from './flows/initiate-auth.js';
+import { adminGetUserAuthFactors } from './flows/admin-get-user-auth-factors.js';
+import { getUserAuthFactors } from './flows/get-user-auth-factors.js';
+import { adminForgetDevice } from './devices/admin-forget-device.js';
+import { adminGetDevice } from './devices/admin-get-device.js';
+import { adminListDevices } from './devices/admin-list-devices.js';
+import { adminUpdateDeviceStatus } from './devices/admin-update-device-status.js';
 import { setUserMfaPreference } from './mfa/set-user-mfa-preference.js';
 import { associateSoftwareToken, verifySoftwareToken } from './mfa/software-token.js';
 import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCredentials, startWebAuthnRegistration } from './webauthn/passkey-registration.js';
@@ -19,6 +27,8 @@ import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCre
 export const authOperations: readonly Operation[] = [
   withSignInMetrics(initiateAuth),
   withSignInMetrics(respondToAuthChallenge),
+  adminInitiateAuth,
+  adminRespondToAuthChallenge,
   associateSoftwareToken,
   verifySoftwareToken,
   setUserMfaPreference,
@@ -27,6 +37,12 @@ export const authOperations: readonly Operation[] = [
   listDevicesOperation,
   updateDeviceStatusOperation,
   forgetDeviceOperation,
+  adminGetDevice,
+  adminListDevices,
+  adminUpdateDeviceStatus,
+  adminForgetDevice,
+  getUserAuthFactors,
+  adminGetUserAuthFactors,
   startWebAuthnRegistration,
   completeWebAuthnRegistration,
   listWebAuthnCredentials,

@@ -3,12 +3,14 @@ import { accountOperations } from '../accounts/index.js';
 import { adminOperations } from '../admin/index.js';
 import { appClientOperations } from '../app-clients/index.js';
 import { authOperations } from '../auth/index.js';
+import { awsOnlyOperations } from '../aws-only/aws-only-operations.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
+import { poolOperations } from '../pools/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...identityPoolOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations];
 }
 
 /** A registry of every operation. */

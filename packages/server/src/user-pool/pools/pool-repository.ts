@@ -81,7 +81,8 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   temporaryPasswordValidityDays: 7,
 };
 
-interface PoolRow {
+/** A user_pools row as the driver returns it. */
+export interface PoolRow {
   id: string;
   name: string;
   mfa_configuration: PoolRecord['mfaConfiguration'];
@@ -97,7 +98,8 @@ interface PoolRow {
   created_at: Date;
 }
 
-function toPool(r: PoolRow): PoolRecord {
+/** Maps a user_pools row (also for readers that select more columns). */
+export function toPool(r: PoolRow): PoolRecord {
   return {
     id: r.id,
     name: r.name,

@@ -8,7 +8,8 @@ import { authenticatedUser, type AuthenticatedUser } from '../../users/authentic
 import { accessTokenSchema, enumeration, integer, object, optional, string } from '../../wire/input-schema.js';
 import { confirmDevice, deleteDevice, findUserDevice, listConfirmedDevices, setDeviceRemembered, type DeviceRecord } from './device-repository.js';
 
-const deviceKeySchema = string({ min: 1, max: 55, pattern: /^[\w-]+_[0-9a-f-]+$/ });
+/** DeviceKeyType. */
+export const deviceKeySchema = string({ min: 1, max: 55, pattern: /^[\w-]+_[0-9a-f-]+$/ });
 
 /** Cognito's DeviceType. */
 export interface DeviceType {

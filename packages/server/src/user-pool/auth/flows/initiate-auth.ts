@@ -18,11 +18,11 @@ import { startUserSrpAuth } from './user-srp-auth.js';
 const FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN'] as const satisfies readonly AuthFlow[];
 
 /**
- * The app client and pool (requireClient). For USER_SRP_AUTH with a USERNAME, the same round trip
+ * The app client and pool (requireClient), for InitiateAuth and AdminInitiateAuth. For USER_SRP_AUTH with a USERNAME, the same round trip
  * also looks the user up by username (`byName`; null: no such user), which the flow would read
  * next; the checks still run in their usual order.
  */
-async function loadScope(
+export async function loadScope(
   ctx: OperationContext,
   clientId: string,
   flow: AuthFlow,
@@ -36,7 +36,8 @@ async function loadScope(
   return { scope: { client, pool }, byName: userFromJson(side) };
 }
 
-function startFlow(
+/** Runs the first step of `flow` (the one code path of InitiateAuth and AdminInitiateAuth). */
+export function startFlow(
   ctx: OperationContext,
   scope: SignInScope,
   flow: AuthFlow,
@@ -48,7 +49,9 @@ function startFlow(
     case 'USER_SRP_AUTH':
       return startUserSrpAuth(ctx, scope, parameters, byName);
     case 'USER_PASSWORD_AUTH':
-      return startUserPasswordAuth(ctx, scope, parameters);
+    case 'ADMIN_USER_PASSWORD_AUTH':
+    case 'ADMIN_NO_SRP_AUTH':
+      return startUserPasswordAuth(ctx, scope, parameters, flow);
     case 'USER_AUTH':
       return startUserAuth(ctx, scope, parameters);
     case 'CUSTOM_AUTH':

@@ -7,13 +7,18 @@ import { presentedDevice } from '../sign-in/presented-device.js';
 import type { SignInOutcome, SignInScope } from '../sign-in/sign-in-outcome.js';
 import { checkPassword } from './password-check.js';
 
-/** InitiateAuth USER_PASSWORD_AUTH. */
-export async function startUserPasswordAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>): Promise<SignInOutcome> {
+/** InitiateAuth USER_PASSWORD_AUTH, and AdminInitiateAuth's ADMIN_USER_PASSWORD_AUTH / ADMIN_NO_SRP_AUTH (`flow`). */
+export async function startUserPasswordAuth(
+  ctx: OperationContext,
+  scope: SignInScope,
+  parameters: Readonly<Record<string, string>>,
+  flow: 'USER_PASSWORD_AUTH' | 'ADMIN_USER_PASSWORD_AUTH' | 'ADMIN_NO_SRP_AUTH' = 'USER_PASSWORD_AUTH',
+): Promise<SignInOutcome> {
   const login = requireParameter(parameters, 'USERNAME');
   const password = requireParameter(parameters, 'PASSWORD');
   const found = await findUserByLogin(ctx.db, scope.pool, login);
   assertSecretHash(scope.client, [login, ...(found !== undefined ? [found.username] : [])], parameters.SECRET_HASH);
   const user = await checkPassword(ctx, scope, found, login, password);
   const deviceKey = await presentedDevice(ctx, user, parameters.DEVICE_KEY);
-  return continueSignIn(ctx, scope, user, { flow: 'USER_PASSWORD_AUTH', username: user.username, proven: 'password', ...(deviceKey !== undefined ? { deviceKey } : {}) });
+  return continueSignIn(ctx, scope, user, { flow, username: user.username, proven: 'password', ...(deviceKey !== undefined ? { deviceKey } : {}) });
 }

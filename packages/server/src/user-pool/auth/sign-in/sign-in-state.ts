@@ -3,8 +3,8 @@
 import type { MfaKind } from '../../users/user-repository.js';
 import type { SrpExchangeSecret } from '../srp-exchange/srp-exchange.js';
 
-/** The flows of InitiateAuth. */
-export type AuthFlow = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH' | 'CUSTOM_AUTH' | 'USER_AUTH' | 'REFRESH_TOKEN_AUTH' | 'REFRESH_TOKEN';
+/** The flows of InitiateAuth, and AdminInitiateAuth's server-side password flows. */
+export type AuthFlow = 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH' | 'CUSTOM_AUTH' | 'USER_AUTH' | 'REFRESH_TOKEN_AUTH' | 'REFRESH_TOKEN' | 'ADMIN_USER_PASSWORD_AUTH' | 'ADMIN_NO_SRP_AUTH';
 
 /** Every challenge the server issues or accepts. */
 export const CHALLENGE_NAMES = [

@@ -1,0 +1,15 @@
+import { defineOperation } from '../../operations/operation.js';
+import { enumeration, object, optional, userPoolIdSchema, usernameSchema } from '../../wire/input-schema.js';
+import { adminDeviceTarget } from './admin-device-target.js';
+import { deviceKeySchema } from './device-operations.js';
+import { setDeviceRemembered } from './device-repository.js';
+
+/** AdminUpdateDeviceStatus: remembered or not (absent: not_remembered, as UpdateDeviceStatus). */
+export const adminUpdateDeviceStatus = defineOperation(
+  'AdminUpdateDeviceStatus',
+  object({ UserPoolId: userPoolIdSchema, Username: usernameSchema, DeviceKey: deviceKeySchema, DeviceRememberedStatus: optional(enumeration(['remembered', 'not_remembered'])) }),
+  { access: 'admin' },
+)
+  .step('target', (ctx, i) => adminDeviceTarget(ctx, i.UserPoolId, i.Username, i.DeviceKey))
+  .do('set the status', (ctx, i, s) => setDeviceRemembered(ctx.db, s.target.device.deviceKey, (i.DeviceRememberedStatus ?? 'not_remembered') === 'remembered', ctx.clock.now()))
+  .respond(() => ({}));

@@ -1,0 +1,43 @@
+import { fail } from '../../errors/catalogue.js';
+import { defineOperation } from '../operations/operation.js';
+import { boolean, enumeration, object, optional, string, userPoolIdSchema } from '../wire/input-schema.js';
+import { requirePool, type PoolRecord } from './pool-repository.js';
+import { mfaConfigOf } from './user-pool-mfa-config.js';
+
+type Method = PoolRecord['enabledMfas'][number];
+
+// The message templates and AWS delivery settings are accepted and not stored: messages come from this server's templates.
+const smsConfig = object({ SmsAuthenticationMessage: optional(string({ min: 6, max: 140 })), SmsConfiguration: optional(object({})) });
+const emailConfig = object({ Message: optional(string({ min: 6, max: 20000 })), Subject: optional(string({ min: 1, max: 140 })) });
+
+/**
+ * SetUserPoolMfaConfig: the request describes the pool's whole MFA setup, as Cognito's: a method is
+ * on when its member is present (SoftwareTokenMfaConfiguration with Enabled true), off when left
+ * out; MfaConfiguration left out keeps the mode. ON or OPTIONAL with every method off is refused.
+ */
+export const setUserPoolMfaConfig = defineOperation(
+  'SetUserPoolMfaConfig',
+  object({
+    UserPoolId: userPoolIdSchema,
+    MfaConfiguration: optional(enumeration(['OFF', 'ON', 'OPTIONAL'] as const)),
+    SoftwareTokenMfaConfiguration: optional(object({ Enabled: optional(boolean()) })),
+    SmsMfaConfiguration: optional(smsConfig),
+    EmailMfaConfiguration: optional(emailConfig),
+  }),
+  { access: 'admin' },
+)
+  .step('before', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
+  .step('methods', (_ctx, i, s) => {
+    const on: Method[] = [];
+    if (i.SmsMfaConfiguration !== undefined) on.push('SMS_MFA');
+    if (i.SoftwareTokenMfaConfiguration?.Enabled === true) on.push('SOFTWARE_TOKEN_MFA');
+    if (i.EmailMfaConfiguration !== undefined) on.push('EMAIL_OTP');
+    const mode = i.MfaConfiguration ?? s.before.mfaConfiguration;
+    if (mode !== 'OFF' && on.length === 0) throw fail('InvalidParameterException', 'At least one MFA method must be enabled when MfaConfiguration is ON or OPTIONAL.');
+    return { mode, on };
+  })
+  .do('store the settings', (ctx, _i, s) =>
+    ctx.db.query('UPDATE user_pools SET mfa_configuration = $2, enabled_mfas = $3, updated_at = $4 WHERE id = $1', [s.before.id, s.methods.mode, JSON.stringify(s.methods.on), ctx.clock.now()]),
+  )
+  .step('pool', (ctx, _i, s) => requirePool(ctx.db, s.before.id))
+  .respond((_ctx, _i, s) => mfaConfigOf(s.pool));
