@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AbuseLimits } from './abuse/abuse-limits.js';
 import { Lockout } from './abuse/lockout.js';
+import { AuditTrail } from './audit/audit-trail.js';
 import { SecretBox } from './sealing/secret-box.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -56,6 +57,8 @@ export interface AppDependencies {
   readonly logStream?: { write(line: string): void };
   /** A clock e2e tests move over `POST /dev/clock`; honoured in development mode only (main.ts builds it for STEWARD_TEST_CLOCK=on). */
   readonly testClock?: ShiftableClock;
+  /** 'off' writes no audit trail: only for benchmarks measuring what it costs (there is no setting for it). */
+  readonly auditTrail?: 'on' | 'off';
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -95,6 +98,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
       config.codePepper,
     ),
     secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
+    audit: new AuditTrail(deps.db, clock, deps.auditTrail !== 'off'),
     log,
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
