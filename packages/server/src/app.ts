@@ -1,4 +1,5 @@
 // Builds the HTTP server without listening, so tests can `inject` requests or listen on port 0.
+import { processRevocations } from './tokens/revocation-feed.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -81,7 +82,8 @@ declare module 'fastify' {
 export function createServices(config: Config, deps: AppDependencies, log: Logger): StewardHandle {
   const clock = deps.clock ?? systemClock;
   const keys = new SigningKeys(deps.db, clock, config.signingKeySecret);
-  const tokens = new TokenService(deps.db, config, clock, keys);
+  const audit = new AuditTrail(deps.db, clock, deps.auditTrail !== 'off');
+  const tokens = new TokenService(deps.db, config, clock, keys, processRevocations, audit);
   const created = createDelivery(config, deps.db, clock, log);
   return {
     db: deps.db,
@@ -98,7 +100,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
       config.codePepper,
     ),
     secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
-    audit: new AuditTrail(deps.db, clock, deps.auditTrail !== 'off'),
+    audit,
     log,
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     clock: steward.clock,
     nextTokenSecret: config.codePepper,
     sessionLengthMax: () => readSessionLengthMax(steward.db),
+    audit: steward.audit,
     verifyAccessToken: async (token) => (await steward.tokens.verifyAccessToken(token)).claims,
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',

@@ -248,7 +248,9 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         return 0;
       }
       case 'rotate-keys': {
-        const { kid, retired } = await steward.tokens.keys.rotate();
+        const { kid, retired } = await steward.tokens.keys.rotate((tx, rotation) =>
+          steward.audit.append(tx, { action: 'admin.signing_keys.rotated', actor: { kind: 'cli', name: 'cli' }, record: { type: 'signing_key', id: rotation.kid }, details: { retired: rotation.retired } }),
+        );
         print(`New signing key ${kid} is active.${retired.length > 0 ? ` Retired (still published until their tokens expire): ${retired.join(', ')}.` : ''}`);
         return 0;
       }

@@ -28,6 +28,13 @@ export function actorOf(caller: Caller, self?: NamedUser): AuditActor {
   }
 }
 
+/** Where an HTTP request came from (routes outside the operations: OAuth, hosted pages, REST APIs). */
+export function sourceOfHttp(request: { readonly ip: string; readonly id?: string; readonly headers: Readonly<Record<string, string | string[] | undefined>> }): AuditSource {
+  const agent = request.headers['user-agent'];
+  const userAgent = Array.isArray(agent) ? agent[0] : agent;
+  return { ip: request.ip, ...(userAgent !== undefined ? { userAgent } : {}), ...(request.id !== undefined ? { requestId: request.id } : {}) };
+}
+
 /** Where an operation's request came from. */
 export function sourceOf(request: RequestInfo): AuditSource {
   return { ip: request.ip, ...(request.userAgent !== undefined ? { userAgent: request.userAgent } : {}), requestId: request.requestId };
