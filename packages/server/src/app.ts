@@ -1,4 +1,5 @@
 // Builds the HTTP server without listening, so tests can `inject` requests or listen on port 0.
+import { registerAuditRoutes } from './audit/audit-routes.js';
 import { processRevocations } from './tokens/revocation-feed.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerLogoutRoutes(app, steward);
   registerConfirmUserRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
+  await registerAuditRoutes(app, steward);
   await registerGraphqlApi(app, {
     db: steward.db,
     clock: steward.clock,
@@ -179,7 +181,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
       moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward) }),
-      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
+      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, audit: steward.audit, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
@@ -194,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|account|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

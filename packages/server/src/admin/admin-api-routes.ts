@@ -63,6 +63,12 @@ export const ADMIN_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/signUserOut', operation: 'AdminUserGlobalSignOut', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Signed out') },
   { method: 'POST', path: '/admin/resetUserPassword', operation: 'AdminResetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Reset password of') },
   { method: 'POST', path: '/admin/setUserPassword', operation: 'AdminSetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username, Password: p.password, Permanent: p.permanent }), output: done('Set password of') },
+  {
+    method: 'GET',
+    path: '/admin/listUserAuthEvents',
+    operation: 'AdminListUserAuthEvents',
+    input: (p, pool) => ({ UserPoolId: pool, Username: p.username, MaxResults: int(p.limit), NextToken: text(p.token) }),
+  },
   { method: 'GET', path: '/admin/getSessionPolicy', operation: 'GetSessionPolicy', input: (_p, pool) => ({ UserPoolId: pool }) },
   { method: 'POST', path: '/admin/setSessionPolicy', operation: 'SetSessionPolicy', input: (p, pool) => ({ UserPoolId: pool, MaxSessionLengthSeconds: int(p.maxSessionLength) }) },
   {
@@ -112,7 +118,7 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           const ctx: OperationContext = {
             ...steward,
             caller: { kind: 'admin-user', sub: caller.sub, username: caller.username },
-            request: { requestId: randomUUID(), ip: request.ip },
+            request: { requestId: randomUUID(), ip: request.ip, ...(typeof request.headers['user-agent'] === 'string' ? { userAgent: request.headers['user-agent'] } : {}) },
           };
           const input = Object.fromEntries(Object.entries(route.input(params, caller.poolId)).filter(([, v]) => v !== undefined));
           const result = await operation.invoke(ctx, input);

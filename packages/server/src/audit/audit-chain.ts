@@ -52,7 +52,7 @@ function columnProblem(row: ChainRow): string | undefined {
   for (const key of ['action', 'outcome', 'actor_sub', 'actor_name', 'subject_sub', 'subject_name', 'record_type', 'record_id'] as const) {
     if (expected[key] !== row[key]) return `its ${key} column does not match its entry`;
   }
-  if (JSON.stringify(expected.people) !== JSON.stringify(row.people)) return 'its people column does not match its entry';
+  if (JSON.stringify(expected.search_keys) !== JSON.stringify(row.search_keys)) return 'its search_keys column does not match its entry';
   return undefined;
 }
 

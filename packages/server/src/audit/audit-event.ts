@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   'admin.resource_server.deleted': 'An administrator deleted a resource server',
   'admin.session_policy.set': 'An administrator set the pool-wide maximum session length',
   'admin.signing_keys.rotated': 'A new token-signing key became active',
+  'audit.pruned': 'Retention deleted the oldest rows of this trail (AUDIT_RETENTION_DAYS); the chain is anchored at the last deleted row',
   // Business data changes (the GraphQL data API).
   'data.create': 'A record was created',
   'data.update': 'Fields of a record were changed',
@@ -116,6 +117,8 @@ export interface AuditEvent {
   readonly actor: AuditActor;
   readonly subject?: AuditSubject;
   readonly record?: AuditRecordRef;
+  /** Records the event concerns besides `record` (a payment's account): searching by their id finds it too. */
+  readonly related?: readonly AuditRecordRef[];
   /** Changed fields (data changes, admin changes of settings). */
   readonly changes?: Readonly<Record<string, FieldChange>>;
   readonly source?: AuditSource;
@@ -130,6 +133,8 @@ export interface AuditEntry extends AuditEvent {
   readonly at: string;
   readonly category: AuditCategory;
   readonly outcome: 'success' | 'failure';
+  /** What searches match (audit_log.search_keys): see searchKeysOf. */
+  readonly keys: readonly string[];
 }
 
 /** What replaces a secret. */
@@ -161,13 +166,19 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** The entry stored for `event` at `at`: redacted, with its category and outcome filled in. */
+/** The entry stored for `event` at `at`: redacted, with its category, outcome and search keys filled in. */
 export function toAuditEntry(event: AuditEvent, at: Date): AuditEntry {
-  const entry = { v: 1, at: at.toISOString(), category: categoryOf(event.action), ...event, outcome: event.outcome ?? 'success' };
-  // The record's and the changes' keys name fields, not secrets: only their values are checked.
-  const changes = event.changes === undefined ? undefined : redactChanges(event.changes);
-  const { changes: _changes, ...rest } = entry;
-  return { ...(redactSecrets(rest) as Omit<AuditEntry, 'changes'>), ...(changes !== undefined ? { changes } : {}) };
+  const { changes, ...rest } = event;
+  // The changes' keys name fields, not secrets: a secret field's values are replaced, its name kept.
+  const redacted = redactSecrets({ v: 1, at: at.toISOString(), category: categoryOf(event.action), ...rest, outcome: event.outcome ?? 'success' }) as Omit<AuditEntry, 'changes' | 'keys'>;
+  return { ...redacted, ...(changes !== undefined ? { changes: redactChanges(changes) } : {}), keys: searchKeysOf(redacted) };
+}
+
+/** The search keys of an event: each sub and username of actor and subject (lower-cased), the record's id and the related ids. */
+export function searchKeysOf(event: Pick<AuditEvent, 'actor' | 'subject' | 'record' | 'related'>): string[] {
+  const users = [event.actor.sub, event.actor.name, event.subject?.sub, event.subject?.name].filter((v): v is string => typeof v === 'string' && v !== '');
+  const records = [event.record?.id, ...(event.related ?? []).map((r) => r.id)].filter((v): v is string => typeof v === 'string' && v !== '');
+  return [...new Set([...users.map(userSearchKey), ...records.map(recordSearchKey)])];
 }
 
 function redactChanges(changes: Readonly<Record<string, FieldChange>>): Record<string, FieldChange> {
@@ -203,6 +214,11 @@ export function fieldChanges(before: Readonly<Record<string, unknown>> | null, a
   return changes;
 }
 
+/** The search key of a user (sub or username) and of a record id, as audit_log.search_keys holds them. */
+export const userSearchKey = (subOrName: string): string => `u:${subOrName.toLowerCase()}`;
+/** The search key of a record id. */
+export const recordSearchKey = (id: string): string => `r:${id}`;
+
 /** The parts of an entry the audit_log columns copy (audit_append in migration 0009 derives the same). */
 export interface AuditColumns {
   readonly at: string;
@@ -214,7 +230,7 @@ export interface AuditColumns {
   readonly subject_name: string | null;
   readonly record_type: string | null;
   readonly record_id: string | null;
-  readonly people: readonly string[];
+  readonly search_keys: readonly string[];
 }
 
 const member = (value: unknown, key: string): string | null => {
@@ -228,7 +244,7 @@ export function columnsOf(entry: Readonly<Record<string, unknown>>): AuditColumn
   const actor = entry.actor;
   const subject = entry.subject;
   const record = entry.record;
-  const people = [member(actor, 'sub'), member(actor, 'name'), member(subject, 'sub'), member(subject, 'name')].filter((p): p is string => p !== null).map((p) => p.toLowerCase());
+  const keys = Array.isArray(entry.keys) ? (entry.keys as unknown[]).map((k) => (typeof k === 'string' ? k : JSON.stringify(k))) : [];
   return {
     at: member(entry, 'at') ?? '',
     action: member(entry, 'action') ?? '',
@@ -239,6 +255,6 @@ export function columnsOf(entry: Readonly<Record<string, unknown>>): AuditColumn
     subject_name: member(subject, 'name'),
     record_type: member(record, 'type'),
     record_id: member(record, 'id'),
-    people,
+    search_keys: keys,
   };
 }

@@ -340,6 +340,13 @@ export const configSchema = {
       }
     },
   }),
+  auditRetentionDays: field({
+    env: 'AUDIT_RETENTION_DAYS',
+    defaultText: '0 (keep every row)',
+    description:
+      'Days the audit trail keeps its rows (0..36500; 0 keeps them for ever). Older rows are deleted by the ten-minute housekeeping, oldest first, and the chain is anchored at the last deleted row so `cli audit verify` still checks what is kept.',
+    parse: integer(0, 36_500, 0),
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     defaultText: 'info',

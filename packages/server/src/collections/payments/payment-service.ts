@@ -3,6 +3,9 @@
 // payment keeps (or a reversal re-opens) and the timeline entry land together or not at all. A posting
 // is idempotent by the caller's client reference, stored as the transaction's transactionRef: the
 // natural key (clientNumber, transactionRef) and the account lock make a double submit post once.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
+import { fieldChanges, type FieldChange } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
@@ -72,14 +75,21 @@ function checkNote(note: string | null | undefined): string | null {
   return note.trim();
 }
 
+/** The balance fields that differ between two readings of an account. */
+function balanceChanges(before: AccountBalances, after: AccountBalances): Record<string, FieldChange> {
+  return fieldChanges({ originalCents: before.originalCents, paidCents: before.paidCents, balanceCents: before.balanceCents }, { originalCents: after.originalCents, paidCents: after.paidCents, balanceCents: after.balanceCents });
+}
+
 /** Posts and reverses payments. */
 export class PaymentService {
-  private readonly db: Database;
+  readonly db: Database;
   private readonly clock: Clock;
+  readonly audit: AuditTrail | undefined;
 
-  constructor(deps: { readonly db: Database; readonly clock: Clock }) {
+  constructor(deps: { readonly db: Database; readonly clock: Clock; readonly audit?: AuditTrail }) {
     this.db = deps.db;
     this.clock = deps.clock;
+    this.audit = deps.audit;
   }
 
   /** Posts a payment: one transaction row, the balances, the promises, the timeline; a repeated clientReference returns the first posting (duplicate). */
@@ -89,7 +99,7 @@ export class PaymentService {
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.method)) throw new MoneyOperationError('INVALID_INPUT', `method must be one of ${PAYMENT_METHODS.join(', ')}; got ${JSON.stringify(input.method)}.`);
     const reference = checkClientReference(input.clientReference);
     const note = checkNote(input.note);
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, input.accountId);
       const earlier = await this.byReference(tx, account.id, account.clientNumber, reference);
@@ -121,7 +131,12 @@ export class PaymentService {
         summary: `Payment of ${formatCents(input.amountCents)} by ${input.method} dated ${input.paymentDate}`,
         details: { transactionId: id, amountCents: input.amountCents, method: input.method, paymentDate: input.paymentDate, clientReference: reference, note },
       });
-      return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };
+      const balances = await readBalances(tx, account.id);
+      audit.record(
+        deskEvent(actor, 'desk.payment_posted', { type: 'TransactionMdl', id }, account.id, fieldChanges(null, { transactionType: 'payment', amountCents: input.amountCents, paymentDate: input.paymentDate, method: input.method, transactionRef: reference, description: note })),
+        deskEvent(actor, 'desk.payment_posted', { type: 'AccountMdl', id: account.id }, account.id, balanceChanges(balancesOf(account), balances), { transactionId: id }),
+      );
+      return { transactionId: id, duplicate: false, account: balances, promises };
     });
   }
 
@@ -134,7 +149,7 @@ export class PaymentService {
     const target = found[0];
     if (target?.accountmdlID === undefined || target.accountmdlID === null) throw new MoneyOperationError('UNKNOWN_TRANSACTION', `There is no transaction ${JSON.stringify(input.transactionId)} on an account.`);
     const accountId = target.accountmdlID;
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, accountId);
       const earlier = await this.byReference(tx, account.id, account.clientNumber, reference);
@@ -174,7 +189,13 @@ export class PaymentService {
         summary: `Payment of ${formatCents(amount)} reversed (${input.reason.replace('_', ' ')})`,
         details: { transactionId: id, reversalOf: payment.id, amountCents: -amount, reason: input.reason, note, clientReference: reference },
       });
-      return { transactionId: id, duplicate: false, account: await readBalances(tx, account.id), promises };
+      const balances = await readBalances(tx, account.id);
+      audit.record(
+        deskEvent(actor, 'desk.payment_reversed', { type: 'TransactionMdl', id }, account.id, fieldChanges(null, { transactionType: 'reversal', amountCents: -amount, reversalOf: payment.id, reversalReason: reason, transactionRef: reference })),
+        deskEvent(actor, 'desk.payment_reversed', { type: 'TransactionMdl', id: payment.id }, account.id, { reversedBy: { before: null, after: id } }),
+        deskEvent(actor, 'desk.payment_reversed', { type: 'AccountMdl', id: account.id }, account.id, balanceChanges(balancesOf(account), balances), { transactionId: id, reversalOf: payment.id }),
+      );
+      return { transactionId: id, duplicate: false, account: balances, promises };
     });
   }
 

@@ -4,6 +4,7 @@
 // broken for the first time gets its follow-up, notification and timeline entry here, guarded by
 // `brokenAt IS NULL` inside the transaction that holds the account's lock: exactly once, whichever
 // process or operation sees it first.
+import type { AuditSource } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import { evaluatePromise, localDateOf, type PromiseEvaluation, type PromisePayment } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
@@ -15,6 +16,8 @@ import { readAccountPromises, type CollectionsPromise, type StoredInstallment } 
 export interface Actor {
   readonly sub: string;
   readonly name: string | null;
+  /** Where the request came from, for the audit trail. */
+  readonly source?: AuditSource;
 }
 
 /** The job actor. */

@@ -16,16 +16,17 @@ CREATE TABLE audit_log (
   subject_name text,
   record_type text,                         -- the record it changed (entry->'record')
   record_id text,
-  people text[] NOT NULL,                   -- lower-cased subs and names of actor and subject, for "by user" searches
+  -- What searches match (entry->'keys', made by the server): 'u:' + each lower-cased sub and name of
+  -- actor and subject, 'r:' + the record's id and each related record's id (e.g. a payment's account).
+  search_keys text[] NOT NULL,
   entry jsonb NOT NULL,                     -- the whole event; the columns above are copies of its parts
   prev_hash bytea NOT NULL,
   hash bytea NOT NULL
 );
 CREATE INDEX audit_log_at ON audit_log (at);
 CREATE INDEX audit_log_action ON audit_log (action, seq);
-CREATE INDEX audit_log_record ON audit_log (record_type, record_id, seq);
 CREATE INDEX audit_log_subject ON audit_log (subject_sub, seq) WHERE subject_sub IS NOT NULL;
-CREATE INDEX audit_log_people ON audit_log USING gin (people);
+CREATE INDEX audit_log_search ON audit_log USING gin (search_keys);
 
 -- Two rows: 'head' (seq and hash of the newest row; its row lock orders appends) and 'anchor' (seq and
 -- hash of the last row pruned by retention: the first kept row's prev_hash). Both start at the genesis.
@@ -55,11 +56,11 @@ BEGIN
   FOREACH e IN ARRAY entries LOOP
     head_seq := head_seq + 1;
     next_hash := sha256(head_hash || convert_to(head_seq::text || E'\n' || e::text, 'UTF8'));
-    INSERT INTO audit_log (seq, at, action, outcome, actor_sub, actor_name, subject_sub, subject_name, record_type, record_id, people, entry, prev_hash, hash)
+    INSERT INTO audit_log (seq, at, action, outcome, actor_sub, actor_name, subject_sub, subject_name, record_type, record_id, search_keys, entry, prev_hash, hash)
     VALUES (
       head_seq, (e->>'at')::timestamptz, e->>'action', e->>'outcome',
       e->'actor'->>'sub', e->'actor'->>'name', e->'subject'->>'sub', e->'subject'->>'name', e->'record'->>'type', e->'record'->>'id',
-      array_remove(ARRAY[lower(e->'actor'->>'sub'), lower(e->'actor'->>'name'), lower(e->'subject'->>'sub'), lower(e->'subject'->>'name')], NULL),
+      ARRAY(SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(e->'keys') = 'array' THEN e->'keys' ELSE '[]'::jsonb END)),
       e, head_hash, next_hash
     );
     head_hash := next_hash;
