@@ -12,10 +12,12 @@ describe('audit events', () => {
   });
 
   it('name passwords, codes, tokens, TOTP secrets, verifiers and session data as secrets, and business fields as not', () => {
-    for (const key of ['password', 'TemporaryPassword', 'ConfirmationCode', 'code', 'UserCode', 'AccessToken', 'refresh_token', 'totpSecret', 'srpVerifier', 'passwordHash', 'sessionData', 'Session', 'ClientSecret', 'authorization']) {
+    for (const key of ['password', 'TemporaryPassword', 'NEW_PASSWORD', 'ConfirmationCode', 'code', 'UserCode', 'SOFTWARE_TOKEN_MFA_CODE', 'EMAIL_OTP_CODE', 'AccessToken', 'refresh_token', 'totpSecret', 'totpPendingSecret', 'srpVerifier', 'passwordHash', 'sessionData', 'Session', 'ClientSecret', 'SecretCode', 'authorization']) {
       expect(isSecretKey(key), key).toBe(true);
     }
-    for (const key of ['amountCents', 'zipCode', 'clientNumber', 'transactionRef', 'sessionStart', 'sessionLength', 'description', 'email']) expect(isSecretKey(key), key).toBe(false);
+    for (const key of ['amountCents', 'zipCode', 'clientNumber', 'transactionRef', 'sessionStart', 'sessionLength', 'description', 'email', 'softwareTokenMfaEnabled', 'EnableTokenRevocation', 'RefreshTokenValidity', 'passwordChangedAt']) {
+      expect(isSecretKey(key), key).toBe(false);
+    }
   });
 
   it('keep a secret field name in changes but never its values', () => {

@@ -141,14 +141,18 @@ export interface AuditEntry extends AuditEvent {
 export const REDACTED = '[redacted]';
 
 // Names of what is never recorded: passwords, codes, tokens, TOTP secrets, SRP and hash material,
-// sessions (the Session string, SessionMdl.sessionData with its tokens), app-client secrets.
-const SECRET_KEY = /password|passwd|secret|token|verifier|srp|salt|pepper|private_?key|totp|otp|credential|authorization|cookie|sessiondata|^session$|^code$|code_?hash|^hash$|confirmationcode|usercode|answer/i;
+// sessions (the Session string, SessionMdl.sessionData with its tokens), app-client secrets. Keys are
+// compared lower-cased without separators, so SOFTWARE_TOKEN_MFA_CODE and refresh_token match too.
+const SECRET_EXACT = new Set(['code', 'confirmationcode', 'usercode', 'answer', 'session', 'sessiondata', 'secretcode', 'srpa', 'srpb', 'secretblock', 'passwordclaimsignature', 'authorization', 'cookie', 'hash', 'salt', 'b']);
+const SECRET_SUFFIXES = ['password', 'passwd', 'token', 'secret', 'secrethash', 'verifier', 'salt', 'otpcode', 'mfacode', 'privatekey', 'passwordhash', 'codehash', 'tokenhash'];
+const SECRET_PARTS = ['totpsecret', 'passwordhash', 'privatejwk', 'srpverifier'];
 // A JWT anywhere in a text (an id or access token pasted into a field).
 const JWT = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/;
 
-/** Whether a key names something secret (case-insensitive). */
+/** Whether a key names something secret (case and separators ignored). */
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key.replace(/[\s-]/g, ''));
+  const name = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return SECRET_EXACT.has(name) || SECRET_SUFFIXES.some((s) => name.endsWith(s)) || SECRET_PARTS.some((p) => name.includes(p));
 }
 
 /** A copy of `value` with secret-named members and JWT-bearing texts replaced by REDACTED; undefined members dropped. */
