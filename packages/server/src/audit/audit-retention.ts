@@ -36,11 +36,11 @@ export async function pruneAuditLog(deps: RetentionDeps, days: number): Promise<
     if (anchorRow === undefined) throw new Error('audit_chain has no anchor row');
     const anchor: ChainPoint = { seq: BigInt(anchorRow.seq), hash: Buffer.from(anchorRow.hash) };
     // The oldest row still inside the retention: everything before it goes.
-    const [kept] = await tx.query<{ seq: string; prev_hash: Uint8Array }>('SELECT seq::text AS seq, prev_hash FROM audit_log WHERE at >= $1 ORDER BY seq LIMIT 1', [cutoff]);
+    const [kept] = await tx.query<{ seq: string; prev_hash: Uint8Array }>('SELECT seq::text AS seq, prev_hash FROM audit_log WHERE at >= $1 ORDER BY audit_log.seq LIMIT 1', [cutoff]);
     let next: ChainPoint;
     if (kept !== undefined) next = { seq: BigInt(kept.seq) - 1n, hash: Buffer.from(kept.prev_hash) };
     else {
-      const [last] = await tx.query<{ seq: string; hash: Uint8Array }>('SELECT seq::text AS seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+      const [last] = await tx.query<{ seq: string; hash: Uint8Array }>('SELECT seq::text AS seq, hash FROM audit_log ORDER BY audit_log.seq DESC LIMIT 1');
       if (last === undefined) return { deleted: 0, anchor };
       next = { seq: BigInt(last.seq), hash: Buffer.from(last.hash) };
     }

@@ -74,7 +74,7 @@ export async function searchAuditLog(db: Queryable, query: AuditQuery): Promise<
   if (query.to !== undefined) where.push(`at < ${params.add(query.to)}::timestamptz`);
   if (query.before !== undefined) where.push(`seq < ${params.add(query.before.toString())}::bigint`);
   const rows = await db.query<{ seq: string | number; hash: Uint8Array; entry: string }>(
-    `SELECT seq::text AS seq, hash, entry::text AS entry FROM audit_log ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${params.add(query.limit + 1)}::int`,
+    `SELECT seq::text AS seq, hash, entry::text AS entry FROM audit_log ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY audit_log.seq DESC LIMIT ${params.add(query.limit + 1)}::int`,
     params.values,
   );
   const events = rows.slice(0, query.limit).map((row) => ({ seq: String(row.seq), hash: Buffer.from(row.hash).toString('hex'), entry: JSON.parse(row.entry) as AuditEntry }));

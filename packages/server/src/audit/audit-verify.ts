@@ -54,7 +54,7 @@ export async function verifyAuditChain(db: Database, expected: readonly ChainPoi
       // Rows past the head, or at or below the anchor, are checked too: the verifier names them.
       const rows = await tx.query<StoredRow>(
         `SELECT seq::text AS seq, at, action, outcome, actor_sub, actor_name, subject_sub, subject_name, record_type, record_id, search_keys, entry::text AS entry_text, prev_hash, hash
-           FROM audit_log WHERE seq > $1::bigint ORDER BY seq LIMIT ${PAGE}`,
+           FROM audit_log WHERE seq > $1::bigint ORDER BY audit_log.seq LIMIT ${PAGE}`,
         [after.toString()],
       );
       for (const row of rows) {
@@ -81,7 +81,7 @@ export async function verifyAuditChain(db: Database, expected: readonly ChainPoi
       if (rows.length < PAGE) break;
     }
     // A row left at or below the anchor (inserted before the pruned range) breaks the chain too.
-    const stale = await tx.query<{ seq: string }>('SELECT seq::text AS seq FROM audit_log WHERE seq <= $1::bigint ORDER BY seq LIMIT 1', [anchor.seq.toString()]);
+    const stale = await tx.query<{ seq: string }>('SELECT seq::text AS seq FROM audit_log WHERE seq <= $1::bigint ORDER BY audit_log.seq LIMIT 1', [anchor.seq.toString()]);
     if (stale[0] !== undefined) return { rows: verifier.rows, anchor, head, problem: { seq: BigInt(stale[0].seq), problem: `row ${stale[0].seq} is at or before the anchor (row ${anchor.seq}): pruned rows do not come back (inserted?)` } };
     const problem = verifier.finish(head);
     return { rows: verifier.rows, anchor, head, ...(problem !== undefined ? { problem } : {}) };

@@ -12,7 +12,7 @@ export interface StoredAuditRow {
 /** The rows of the trail in seq order (optionally only these actions). */
 export async function auditRows(server: TestServer, actions?: readonly string[]): Promise<StoredAuditRow[]> {
   const rows = await server.db.query<{ seq: string; entry: string }>(
-    `SELECT seq::text AS seq, entry::text AS entry FROM audit_log ${actions === undefined ? '' : 'WHERE action = ANY($1::text[])'} ORDER BY seq`,
+    `SELECT seq::text AS seq, entry::text AS entry FROM audit_log ${actions === undefined ? '' : 'WHERE action = ANY($1::text[])'} ORDER BY audit_log.seq`,
     actions === undefined ? [] : [actions],
   );
   return rows.map((r) => ({ seq: Number(r.seq), entry: JSON.parse(r.entry) as AuditEntry }));

@@ -33,7 +33,7 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
   afterAll(async () => server.close());
 
   it('chains each row to the one before it: SHA-256(previous hash, seq, entry), from the genesis to the head', async () => {
-    const rows = await server.db.query<{ seq: string; prev_hash: Uint8Array; hash: Uint8Array; entry: string }>('SELECT seq::text AS seq, prev_hash, hash, entry::text AS entry FROM audit_log ORDER BY seq');
+    const rows = await server.db.query<{ seq: string; prev_hash: Uint8Array; hash: Uint8Array; entry: string }>('SELECT seq::text AS seq, prev_hash, hash, entry::text AS entry FROM audit_log ORDER BY audit_log.seq');
     expect(rows.length).toBeGreaterThanOrEqual(3);
     let previous = Buffer.alloc(32);
     rows.forEach((row, index) => {
@@ -76,7 +76,7 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
       }
       // A derived column edited alone (the entry left as it was) is found too.
       await tamper(server, 'UPDATE audit_log SET entry = $2::jsonb, actor_name = $3 WHERE seq = $1', [target.seq, saved?.entry, 'somebody-else']);
-      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(target.seq), problem: expect.stringMatching(/actor_name/) });
+      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(target.seq), problem: expect.stringMatching(/actor_name/) as unknown });
     } finally {
       await tamper(server, 'UPDATE audit_log SET entry = $2::jsonb, actor_name = $2::jsonb->\'actor\'->>\'name\' WHERE seq = $1', [target.seq, saved?.entry]);
     }
@@ -97,14 +97,14 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
     const savedMiddle = await copy(middle.seq);
     await tamper(server, 'DELETE FROM audit_log WHERE seq = $1', [middle.seq]);
     try {
-      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(middle.seq + 1), problem: expect.stringMatching(new RegExp(`row ${middle.seq} is missing`)) });
+      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(middle.seq + 1), problem: expect.stringMatching(new RegExp(`row ${middle.seq} is missing`)) as unknown });
     } finally {
       await restore(savedMiddle);
     }
     const savedLast = await copy(last.seq);
     await tamper(server, 'DELETE FROM audit_log WHERE seq = $1', [last.seq]);
     try {
-      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(last.seq), problem: expect.stringMatching(/missing/) });
+      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(last.seq), problem: expect.stringMatching(/missing/) as unknown });
     } finally {
       await restore(savedLast);
     }
@@ -123,7 +123,7 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
       [last.seq],
     );
     try {
-      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(last.seq + 1), problem: expect.stringMatching(/past the chain's head/) });
+      expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: BigInt(last.seq + 1), problem: expect.stringMatching(/past the chain's head/) as unknown });
     } finally {
       await tamper(server, 'DELETE FROM audit_log WHERE seq = $1', [last.seq + 1]);
     }
@@ -192,7 +192,7 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
     expect(report.rows).toBe(2);
     // Nothing is old enough a second time; a row put back below the anchor is named.
     expect((await pruneAuditLog(server.app.steward, 30))?.deleted).toBe(0);
-    await tamper(server, `INSERT INTO audit_log SELECT 1, at, action, outcome, actor_sub, actor_name, subject_sub, subject_name, record_type, record_id, search_keys, entry, prev_hash, hash FROM audit_log ORDER BY seq LIMIT 1`);
-    expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: 1n, problem: expect.stringMatching(/before the anchor/) });
+    await tamper(server, `INSERT INTO audit_log SELECT 1, at, action, outcome, actor_sub, actor_name, subject_sub, subject_name, record_type, record_id, search_keys, entry, prev_hash, hash FROM audit_log ORDER BY audit_log.seq LIMIT 1`);
+    expect((await verifyAuditChain(server.db)).problem).toMatchObject({ seq: 1n, problem: expect.stringMatching(/before the anchor/) as unknown });
   });
 });
