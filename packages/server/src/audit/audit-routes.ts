@@ -99,7 +99,8 @@ async function adminOf(steward: StewardHandle, request: FastifyRequest, reply: F
 
 /** Every matching row, newest first, as CSV lines (header first), at most AUDIT_CSV_MAX_ROWS. */
 async function* csvRows(steward: StewardHandle, query: AuditQuery): AsyncGenerator<string> {
-  yield csvLine(AUDIT_CSV_COLUMNS);
+  // A byte-order mark, so spreadsheets read the file as UTF-8.
+  yield `\uFEFF${csvLine(AUDIT_CSV_COLUMNS)}`;
   let before = query.before;
   let sent = 0;
   while (sent < AUDIT_CSV_MAX_ROWS) {

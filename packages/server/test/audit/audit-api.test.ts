@@ -114,6 +114,9 @@ describe.each(BOTH_DATABASES)('reading the audit trail (%s)', (database) => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(reply.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-.*\.csv"$/);
+    // fetch's text() drops the byte-order mark; the bytes carry it, for spreadsheets.
+    const bytes = Buffer.from(await (await fetch(`${server.url}/admin/audit/events.csv?user=${alice.username}`, { headers: { authorization: admin } })).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = reply.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('seq,at,category,action,outcome,actor,actor_sub,subject,subject_sub,record_type,record_id,ip,user_agent,changes,details,hash');
     expect(lines).toHaveLength(5);
