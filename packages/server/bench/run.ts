@@ -6,6 +6,7 @@ export const benches: Record<string, () => Promise<{ run: (args: readonly string
   graphql: () => import('./graphql.bench.js'),
   'sign-in': () => import('./sign-in.bench.js'),
   desk: () => import('./desk.bench.js'),
+  audit: () => import('./audit.bench.js'),
 };
 
 const args = process.argv.slice(2);

@@ -2,6 +2,7 @@
 // the source address and user agent, admin actions by whichever path (admin API, SigV4 admin
 // credential), business data changes with their fields before and after (the generated API, the
 // batch upsert and the collector's desk) — and never a secret.
+import { CALLBACK, createOAuthClient, pkcePair, signInForCallback } from '../oauth/oauth-fixtures.js';
 import {
   AdminAddUserToGroupCommand,
   AdminSetUserPasswordCommand,
@@ -65,6 +66,20 @@ describe.each(BOTH_DATABASES)('what the audit trail records (%s)', (database) =>
       source: { ip: '127.0.0.1', userAgent: AGENT },
       details: { flow: 'USER_PASSWORD_AUTH', firstFactor: 'password', mfa: 'SOFTWARE_TOKEN_MFA', clientId: server.pool.clientId },
     });
+  });
+
+  it('records a sign-in through the hosted page, and its end at /logout', async () => {
+    const client = await createOAuthClient(server);
+    const user = await createTestUser(server, { mfa: 'totp' });
+    keep(user.password, user.totpSecret);
+    const { cookies } = await signInForCallback(server, user, { response_type: 'code', client_id: client.clientId, redirect_uri: CALLBACK, state: 'st', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', scope: 'openid' });
+    keep(cookies.get('steward-session'));
+    const signIns = (await entriesOf(server, 'sign_in')).filter((e) => e.subject?.sub === user.sub);
+    expect(signIns.map((e) => e.outcome)).toEqual(['success']);
+    expect(signIns[0]?.details).toMatchObject({ via: 'managed-login', clientId: client.clientId, firstFactor: 'password', mfa: 'SOFTWARE_TOKEN_MFA' });
+    const out = await fetch(`${server.managedLoginUrl}/logout?client_id=${client.clientId}&logout_uri=${encodeURIComponent('http://localhost:5173/')}`, { redirect: 'manual', headers: { cookie: cookies.header(), 'user-agent': AGENT } });
+    expect(out.status).toBe(302);
+    expect((await entriesOf(server, 'sign_out.hosted')).filter((e) => e.subject?.sub === user.sub)).toMatchObject([{ actor: { sub: user.sub }, source: { userAgent: AGENT } }]);
   });
 
   it('records refused sign-ins with the reason, the lockout they start, and never the name typed for no user', async () => {
