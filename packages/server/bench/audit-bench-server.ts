@@ -57,7 +57,7 @@ process.once('message', (request: AuditServerRequest) => {
       const id = randomUUID();
       await db.query(
         `INSERT INTO "AccountMdl" ("id", "clientNumber", "clientName", "fileNumber", "originalUpbLoaded", "amountPaid", "currentUpb", "zipCode", "accountStatus", "createdAt", "updatedAt")
-         VALUES ($1, 'C-1001', 'Bench Client', $2, 100000000, 0, 100000000, '10001', 'ACTIVE', $3, $3)`,
+         VALUES ($1, 'C-1001', 'Bench Client', $2, 1000000, 0, 1000000, '10001', 'ACTIVE', $3, $3)`,
         [id, `AB-${i}-${id.slice(0, 8)}`, now],
       );
       accountIds.push(id);

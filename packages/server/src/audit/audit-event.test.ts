@@ -36,6 +36,10 @@ describe('audit events', () => {
     expect(searchKeysOf({ actor: { kind: 'anonymous' } })).toEqual([]);
   });
 
+  it('replace what jsonb cannot store (a NUL, a lone surrogate) instead of failing the write', () => {
+    expect(redactSecrets({ note: 'a\u0000b', half: 'x\ud800y', pair: '\ud83d\ude00' })).toEqual({ note: 'a\ufffdb', half: 'x\ufffdy', pair: '\ud83d\ude00' });
+  });
+
   it('list only the fields that changed, leaving out the bookkeeping ones', () => {
     expect(fieldChanges({ a: 1, b: 'x', updatedAt: '1', _version: 1 }, { a: 2, b: 'x', updatedAt: '2', _version: 2 })).toEqual({ a: { before: 1, after: 2 } });
     expect(fieldChanges(null, { a: 1, b: null })).toEqual({ a: { before: null, after: 1 } });

@@ -155,9 +155,13 @@ export function isSecretKey(key: string): boolean {
   return SECRET_EXACT.has(name) || SECRET_SUFFIXES.some((s) => name.endsWith(s)) || SECRET_PARTS.some((p) => name.includes(p));
 }
 
+// What jsonb cannot hold (a NUL, half of a surrogate pair): replaced, so an odd value never fails the write it records.
+// eslint-disable-next-line no-control-regex -- the NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A copy of `value` with secret-named members and JWT-bearing texts replaced by REDACTED; undefined members dropped. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return JWT.test(value) ? REDACTED : value;
+  if (typeof value === 'string') return JWT.test(value) ? REDACTED : value.replace(UNSTORABLE, '\ufffd');
   if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : value;
   if (value instanceof Date) return value.toISOString();
   if (depth > 20) return REDACTED;

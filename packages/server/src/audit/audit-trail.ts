@@ -2,6 +2,7 @@
 // audit_append() (migration 0009) as the transaction's last statement — it takes the chain head's
 // row lock, which is then held only while the transaction commits. A rolled-back change leaves no
 // row; a committed one always has its row.
+import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.js';
 import type { SqlParams } from '../db/sql-params.js';
 import type { Clock } from '../time/clock.js';
@@ -55,14 +56,28 @@ export class AuditTrail {
     await this.append(this.db, events);
   }
 
-  /** Runs `fn` in one transaction and appends what it recorded as the last statement before the commit. */
+  /**
+   * Runs `fn` in one transaction and appends what it recorded as the last statement, sent with the
+   * COMMIT in one round trip: the chain head's lock is held only while the transaction commits.
+   */
   async transaction<T>(fn: (tx: Queryable, audit: AuditRecorder) => Promise<T>, db: Database = this.db): Promise<T> {
-    return db.transaction(async (tx) => {
-      const recorded: AuditEvent[] = [];
-      const value = await fn(tx, { record: (...events) => recorded.push(...events.filter((e): e is AuditEvent => e !== undefined)) });
-      await this.append(tx, recorded);
-      return value;
-    });
+    const recorded: AuditEvent[] = [];
+    return db.transaction(
+      (tx) => fn(tx, { record: (...events) => recorded.push(...events.filter((e): e is AuditEvent => e !== undefined)) }),
+      () => (this.enabled && recorded.length > 0 ? this.appendScript(recorded) : undefined),
+    );
+  }
+
+  /**
+   * The append as a script without parameters (for the commit's round trip): each entry's JSON in a
+   * dollar-quoted literal whose tag is random and absent from the text, so no value can end it.
+   */
+  appendScript(events: readonly AuditEvent[]): string {
+    const texts = this.entryTexts(events);
+    let tag: string;
+    do tag = `$audit_${randomBytes(8).toString('hex')}$`;
+    while (texts.some((text) => text.includes(tag)));
+    return `SELECT audit_append(ARRAY[${texts.map((text) => `${tag}${text}${tag}`).join(', ')}]::jsonb[])`;
   }
 
   /** Runs `change` in one transaction with the events it yields (from its result). */

@@ -33,8 +33,13 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
       const result = await db.query<T>(sql, params as unknown[]);
       return result.rows;
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(new TransactionQueryable(tx)));
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, finish?: () => string | undefined): Promise<T> {
+      return db.transaction(async (tx) => {
+        const value = await fn(new TransactionQueryable(tx));
+        const last = finish?.();
+        if (last !== undefined) await tx.exec(last);
+        return value;
+      });
     },
     async exec(sql: string, tx?: Queryable): Promise<void> {
       if (tx instanceof TransactionQueryable) await tx.tx.exec(sql);

@@ -139,6 +139,18 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
     }
   });
 
+  // Threat: SQL injection through a recorded value — the append goes with the COMMIT as a script
+  // without parameters, each entry in a dollar-quoted literal.
+  it('stores any text as given, quotes, dollars and backslashes included, through the append sent with the commit', async () => {
+    const nasty = `'; DROP TABLE audit_log; -- $$ $audit_0123456789abcdef$ \\ "quoted" \u00e9`;
+    await server.app.steward.audit.transaction(async (_tx, audit) => {
+      audit.record({ action: 'admin.group.created', actor: { kind: 'cli', name: 'cli' }, subject: { name: 'quoting' }, details: { note: nasty } });
+    });
+    const [row] = (await auditRows(server)).filter((r) => r.entry.subject?.name === 'quoting');
+    expect(row?.entry.details?.note).toBe(nasty);
+    expect((await verifyAuditChain(server.db)).problem).toBeUndefined();
+  });
+
   it('leaves no row when the change rolls back, even after its row was appended', async () => {
     const before = (await auditRows(server)).length;
     await expect(
