@@ -179,7 +179,7 @@ export async function run(args: readonly string[]): Promise<void> {
     ...rows,
     '',
     '- **postPayment**: each client posts to its own account (no row-lock contention between clients), so what the on/off difference shows is the audit rows (two per posting: the transaction and the account\'s balances) and the chain head\'s lock, which makes audited commits on PostgreSQL go one at a time.',
-    '- **updateTicketMdl**: each client updates its own ticket; audited, the update reads the values before in the same statement (`UPDATE … FROM (SELECT … FOR UPDATE)`) and runs in a transaction with the append (BEGIN, UPDATE, `audit_append`, COMMIT: three more round trips than the single UPDATE without the trail).',
+    '- **updateTicketMdl**: each client updates its own ticket; audited, the update reads the values before in the same statement (`UPDATE … FROM (SELECT … FOR UPDATE)`) and runs in a transaction with the append (BEGIN, the UPDATE, then `audit_append` and COMMIT in one message: two more round trips than the single UPDATE without the trail).',
     `- ${size === '' ? 'Row size: not measured (no PostgreSQL run).' : `Size: ${size}.`}`,
     `- Run: \`pnpm --filter @steward/server bench audit seconds=${o.seconds} warmup=${o.warmup} rounds=${o.rounds} databases=${o.databases.join(',')}\`.`,
   ].join('\n');
