@@ -7,6 +7,7 @@ export const benches: Record<string, () => Promise<{ run: (args: readonly string
   'sign-in': () => import('./sign-in.bench.js'),
   desk: () => import('./desk.bench.js'),
   metrics: () => import('./metrics.bench.js'),
+  audit: () => import('./audit.bench.js'),
 };
 
 const args = process.argv.slice(2);

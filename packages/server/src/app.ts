@@ -1,10 +1,12 @@
 // Builds the HTTP server without listening, so tests can `inject` requests or listen on port 0.
+import { registerAuditRoutes } from './audit/audit-routes.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AbuseLimits } from './abuse/abuse-limits.js';
 import { Lockout } from './abuse/lockout.js';
+import { AuditTrail } from './audit/audit-trail.js';
 import { SecretBox } from './sealing/secret-box.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -66,6 +68,8 @@ export interface AppDependencies {
   readonly testClock?: ShiftableClock;
   /** Replaces the metrics METRICS_ENABLED would choose; createServices alone (the CLI) counts nothing unless given. */
   readonly metrics?: Metrics;
+  /** 'off' writes no audit trail: only for benchmarks measuring what it costs (there is no setting for it). */
+  readonly auditTrail?: 'on' | 'off';
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -91,7 +95,8 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
   const clock = deps.clock ?? systemClock;
   const metrics = deps.metrics ?? noMetrics;
   const keys = new SigningKeys(deps.db, clock, config.signingKeySecret);
-  const tokens = new TokenService(deps.db, config, clock, keys, processRevocations, metrics);
+  const audit = new AuditTrail(deps.db, clock, deps.auditTrail !== 'off');
+  const tokens = new TokenService(deps.db, config, clock, keys, processRevocations, metrics, audit);
   const created = createDelivery(config, deps.db, clock, log);
   return {
     db: deps.db,
@@ -108,6 +113,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
       config.codePepper,
     ),
     secrets: new SecretBox(config.dataSealingSecret, config.dataSealingPreviousSecrets),
+    audit,
     log,
     metrics,
     registry: createRegistry(deps.operations),
@@ -174,11 +180,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerLogoutRoutes(app, steward);
   registerConfirmUserRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
+  await registerAuditRoutes(app, steward);
   await registerGraphqlApi(app, {
     db: steward.db,
     clock: steward.clock,
     nextTokenSecret: config.codePepper,
     sessionLengthMax: () => readSessionLengthMax(steward.db),
+    audit: steward.audit,
     verifyAccessToken: async (token) => (await steward.tokens.verifyAccessToken(token)).claims,
     // Schema names help development tools and attackers alike: production keeps them to itself.
     introspection: config.graphqlIntrospection ?? config.mode !== 'production',
@@ -187,7 +195,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     extensions: [
       campaignSchemaExtension(new CampaignService({ db: steward.db, clock: steward.clock }, { inlinePlanLimit: config.campaignInlinePlanLimit })),
       moneySchemaExtension({ payments: new PaymentService(steward), promises: new PromiseService(steward, { defaultGraceDays: config.promiseGraceDays, defaultTimeZone: config.collectionsTimeZone }), dashboard: new DashboardService(steward), rebuildDashboardTotals: () => rebuildDashboardRollups(steward.db) }),
-      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, tokenSecret: `work-queue:${config.codePepper}` })),
+      deskSchemaExtension(new DeskService({ db: steward.db, clock: steward.clock, audit: steward.audit, tokenSecret: `work-queue:${config.codePepper}` })),
     ],
   });
   if (steward.outbox !== undefined) registerOutboxRoutes(app, steward.outbox);
@@ -202,7 +210,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|account|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

@@ -1,6 +1,7 @@
 // Starting a whole server from a validated config: database, migrations, keys, first-start seed,
 // listen; and stopping it gracefully. main.ts adds process concerns (signals, banners, the hard
 // bound); other packages' tests call this.
+import { pruneAuditLog } from './audit/audit-retention.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies, type StewardHandle } from './app.js';
 import type { Config } from './config/config.js';
@@ -73,7 +74,7 @@ export async function startServer(config: Config, serverDeps: ServerDependencies
     await applyDefaultClientConfig(app.steward, config, app.steward.clock.now());
 
     const housekeeping = setInterval(() => {
-      void Promise.all([app.steward.limits.prune(), app.steward.lockout.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward), pruneAuthorizationCodes(app.steward), pruneHostedLogin(app.steward)]).catch((error: unknown) =>
+      void Promise.all([pruneAuditLog(app.steward, config.auditRetentionDays), app.steward.limits.prune(), app.steward.lockout.prune(), app.steward.tokens.prune(), app.steward.tokens.keys.prune(), pruneAuthSessions(app.steward), pruneAuthorizationCodes(app.steward), pruneHostedLogin(app.steward)]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, HOUSEKEEPING_MS);

@@ -34,6 +34,7 @@ const HEADINGS: Record<Exclude<ProtectedPath, '/'>, string> = {
   '/collections/account': 'Account',
   '/settings/profile': 'Profile',
   '/settings/user-management': 'User management',
+  '/settings/audit': 'Audit trail',
   '/settings/database': 'Database',
   '/settings/system': 'System',
   '/documents/modifications/options': 'Modification options',

@@ -1,6 +1,7 @@
 // The admin-queries REST API (the routes of Amplify's "AdminQueries" API, under /admin): the
 // caller's access token in `Authorization`, membership of the `Admins` group required. Each route
 // runs the same registered Admin* operation as the JSON endpoint and the CLI, on the caller's pool.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import { fail, isServiceError } from '../errors/catalogue.js';
@@ -63,6 +64,12 @@ export const ADMIN_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/admin/signUserOut', operation: 'AdminUserGlobalSignOut', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Signed out') },
   { method: 'POST', path: '/admin/resetUserPassword', operation: 'AdminResetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username }), output: done('Reset password of') },
   { method: 'POST', path: '/admin/setUserPassword', operation: 'AdminSetUserPassword', input: (p, pool) => ({ UserPoolId: pool, Username: p.username, Password: p.password, Permanent: p.permanent }), output: done('Set password of') },
+  {
+    method: 'GET',
+    path: '/admin/listUserAuthEvents',
+    operation: 'AdminListUserAuthEvents',
+    input: (p, pool) => ({ UserPoolId: pool, Username: p.username, MaxResults: int(p.limit), NextToken: text(p.token) }),
+  },
   { method: 'GET', path: '/admin/getSessionPolicy', operation: 'GetSessionPolicy', input: (_p, pool) => ({ UserPoolId: pool }) },
   { method: 'POST', path: '/admin/setSessionPolicy', operation: 'SetSessionPolicy', input: (p, pool) => ({ UserPoolId: pool, MaxSessionLengthSeconds: int(p.maxSessionLength) }) },
   {
@@ -113,7 +120,7 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
             ...steward,
             log: fromPino(request.log),
             caller: { kind: 'admin-user', sub: caller.sub, username: caller.username },
-            request: { requestId: request.id, ip: request.ip },
+            request: { requestId: randomUUID(), ip: request.ip, ...(typeof request.headers['user-agent'] === 'string' ? { userAgent: request.headers['user-agent'] } : {}) },
           };
           const input = Object.fromEntries(Object.entries(route.input(params, caller.poolId)).filter(([, v]) => v !== undefined));
           const result = await operation.invoke(ctx, input);

@@ -1,5 +1,8 @@
 // The commands of the CLI (src/cli.ts), on the database the configuration names. They run the same
 // registered Admin* operations as the JSON endpoint and the admin REST API.
+import type { ChainPoint } from '../audit/audit-chain.js';
+import { pruneAuditLog } from '../audit/audit-retention.js';
+import { verifyAuditChain } from '../audit/audit-verify.js';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createServices, type StewardHandle } from '../app.js';
@@ -46,6 +49,12 @@ ${BACKUP_HELP}
   rebuild-dashboard
                 Recomputes the collections dashboard's totals from the base tables (writes to
                 accounts, transactions, promises and contact attempts wait while it runs).
+  audit verify  [--expect <seq>:<hash>]…
+                Recomputes the audit trail's hash chain from its anchor to its head; names the
+                first bad row (exit code 1). --expect: a row's hash noted earlier (from this
+                command's output or the logs) that must still be on the chain.
+  audit prune   [--days <n>]   (default: AUDIT_RETENTION_DAYS)
+                Deletes rows older than the retention now, keeping the chain verifiable.
   help
 
 Client settings (create-client, update-client):
@@ -97,6 +106,8 @@ interface CliOptions {
   seconds?: string;
   identifier?: string;
   scope?: string[];
+  expect?: string[];
+  days?: string;
 }
 
 /**
@@ -141,9 +152,50 @@ async function invoke(steward: StewardHandle, operation: string, input: Record<s
   return steward.registry.require('AWSCognitoIdentityProviderService', operation).invoke(ctx, input);
 }
 
+/** A chain point given as `<seq>:<hash hex>`. */
+function parseChainPoint(text: string): ChainPoint {
+  const match = /^(\d{1,19}):([0-9a-f]{64})$/i.exec(text.trim());
+  if (match === null) throw new Error(`--expect must be <seq>:<64 hex digits>, got ${text}`);
+  return { seq: BigInt(match[1] ?? '0'), hash: Buffer.from(match[2] ?? '', 'hex') };
+}
+
+/** `audit verify` and `audit prune`. */
+async function auditCommand(steward: StewardHandle, subcommand: string | undefined, options: CliOptions, print: (line: string) => void): Promise<number> {
+  switch (subcommand) {
+    case 'verify': {
+      const report = await verifyAuditChain(steward.db, (options.expect ?? []).map(parseChainPoint));
+      if (report.problem !== undefined) {
+        print(`Audit trail: BROKEN at row ${report.problem.seq}: ${report.problem.problem}`);
+        print(`Checked ${report.rows} row(s) from the anchor (row ${report.anchor.seq}); the head says row ${report.head.seq}.`);
+        return 1;
+      }
+      print(`Audit trail: OK, ${report.rows} row(s) from row ${report.anchor.seq + 1n} to row ${report.head.seq}.`);
+      print(`Head: ${report.head.seq}:${report.head.hash.toString('hex')} (note it down; verify later with --expect ${report.head.seq}:<that hash>)`);
+      return 0;
+    }
+    case 'prune': {
+      const days = options.days === undefined ? steward.config.auditRetentionDays : Number(options.days);
+      if (!Number.isInteger(days) || days < 1) throw new Error(`--days must be a whole number of days above 0 (or set AUDIT_RETENTION_DAYS), got ${options.days ?? days}`);
+      const result = await pruneAuditLog(steward, days);
+      if (result === undefined) {
+        print('Another process is pruning the audit trail now; nothing done.');
+        return 1;
+      }
+      print(`Deleted ${result.deleted} row(s) older than ${days} day(s). Anchor: ${result.anchor.seq}:${result.anchor.hash.toString('hex')}.`);
+      return 0;
+    }
+    default:
+      print(`Unknown audit command ${subcommand ?? '(none)'}: use audit verify or audit prune.`);
+      return 1;
+  }
+}
+
 /** Runs one CLI command; returns the process exit code. Output goes to `print`. */
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, print: (line: string) => void): Promise<number> {
-  const [command, ...rest] = argv;
+  const [command, ...afterCommand] = argv;
+  // `audit <verify|prune>` is the one command with a sub-command.
+  const subcommand = command === 'audit' ? afterCommand[0] : undefined;
+  const rest = command === 'audit' ? afterCommand.slice(1) : afterCommand;
   if (command === undefined || command === 'help' || command === '--help') {
     print(HELP);
     return command === undefined ? 1 : 0;
@@ -180,6 +232,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       seconds: { type: 'string' },
       identifier: { type: 'string' },
       scope: { type: 'string', multiple: true },
+      expect: { type: 'string', multiple: true },
+      days: { type: 'string' },
     },
     strict: true,
   });
@@ -268,7 +322,9 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         return 0;
       }
       case 'rotate-keys': {
-        const { kid, retired } = await steward.tokens.keys.rotate();
+        const { kid, retired } = await steward.tokens.keys.rotate((tx, rotation) =>
+          steward.audit.append(tx, { action: 'admin.signing_keys.rotated', actor: { kind: 'cli', name: 'cli' }, record: { type: 'signing_key', id: rotation.kid }, details: { retired: rotation.retired } }),
+        );
         print(`New signing key ${kid} is active.${retired.length > 0 ? ` Retired (still published until their tokens expire): ${retired.join(', ')}.` : ''}`);
         return 0;
       }
@@ -324,6 +380,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         }
         return 0;
       }
+      case 'audit':
+        return await auditCommand(steward, subcommand, options, print);
       default:
         print(`Unknown command ${command}.\n\n${HELP}`);
         return 1;

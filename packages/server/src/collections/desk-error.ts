@@ -1,5 +1,6 @@
 // The desk's refusals as data: services throw DeskError, the GraphQL layer maps each code to the data
 // API's typed error (desk-schema.ts), so no refusal surfaces as an InternalFailure.
+import type { AuditSource } from '../audit/audit-event.js';
 
 /** Why a desk operation was refused. */
 export type DeskErrorCode = 'NOT_FOUND' | 'BAD_REQUEST' | 'NOT_AUTHORIZED' | 'CONTACT_NOT_ALLOWED';
@@ -24,4 +25,6 @@ export interface DeskActor {
   readonly name: string;
   /** Admins or the Supervisors group. */
   readonly supervisor: boolean;
+  /** Where the request came from, for the audit trail. */
+  readonly source?: AuditSource;
 }

@@ -1,5 +1,6 @@
 // The collector's desk behind its GraphQL fields: one object holding the database and clock, each
 // method one operation (services in calls/, workspace/, follow-ups/ and queue/).
+import type { AuditTrail } from '../audit/audit-trail.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
 import { recordCall, type RecordCallOutcome, type RecordCallRequest } from './calls/record-call.js';
@@ -14,10 +15,11 @@ import { addAccountNote, setAccountDispute, setDoNotContact, type ActivityRow } 
 import type { AccountWorkspace, WorkspaceAccount, WorkspaceDebtor } from './workspace/account-workspace.js';
 import { loadAccountWorkspace, serverToday, toWorkspaceAccount, workspaceDebtors } from './workspace/account-workspace.js';
 
-/** What the desk needs. */
+/** What the desk needs (`audit`: where its changes are recorded). */
 export interface DeskServiceDeps {
   readonly db: Database;
   readonly clock: Clock;
+  readonly audit?: AuditTrail;
   /** Signs the work queue's nextTokens. */
   readonly tokenSecret: string;
 }

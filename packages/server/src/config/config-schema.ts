@@ -371,6 +371,13 @@ export const configSchema = {
       'Bound of a graceful stop (SIGTERM, SIGINT), 1..3600: readiness turns 503, the listener closes, requests in flight and jobs in hand get this long to finish; past it the process logs what was still open and exits 1. Set the process manager\'s stop timeout above it.',
     parse: integer(1, 3600, 30),
   }),
+  auditRetentionDays: field({
+    env: 'AUDIT_RETENTION_DAYS',
+    defaultText: '0 (keep every row)',
+    description:
+      'Days the audit trail keeps its rows (0..36500; 0 keeps them for ever). Older rows are deleted by the ten-minute housekeeping, oldest first, and the chain is anchored at the last deleted row so `cli audit verify` still checks what is kept.',
+    parse: integer(0, 36_500, 0),
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     defaultText: 'info',

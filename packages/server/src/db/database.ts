@@ -11,8 +11,13 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Which adapter this is; for logs and tests. */
   readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` inside one transaction: committed when it resolves, rolled back when it throws.
+   * `finish`, asked once `fn` has resolved, may give a last script (no parameters) that is sent
+   * together with the COMMIT, in one round trip: what it locks is held only while the transaction
+   * commits (the audit trail's append).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, finish?: () => string | undefined): Promise<T>;
   /** Runs a multi-statement script (no parameters), e.g. a migration, inside `tx` or on its own. */
   exec(sql: string, tx?: Queryable): Promise<void>;
   /** Releases connections (or the embedded database). */

@@ -44,8 +44,15 @@ export async function openPgliteDatabase(dataDir: string, options: { loadDataDir
     async query<T extends object>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       return counted(async () => (await db.query<T>(sql, params as unknown[])).rows);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return counted(() => db.transaction((tx) => fn(new TransactionQueryable(tx))));
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, finish?: () => string | undefined): Promise<T> {
+      return counted(() =>
+        db.transaction(async (tx) => {
+          const value = await fn(new TransactionQueryable(tx));
+          const last = finish?.();
+          if (last !== undefined) await tx.exec(last);
+          return value;
+        }),
+      );
     },
     async exec(sql: string, tx?: Queryable): Promise<void> {
       if (tx instanceof TransactionQueryable) await tx.tx.exec(sql);

@@ -34,12 +34,14 @@ export async function openPostgresDatabase(url: string, schema = 'public', poolS
       const result = await pool.query<T>(sql, params as unknown[]);
       return result.rows;
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, finish?: () => string | undefined): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const value = await fn(new ClientQueryable(client));
-        await client.query('COMMIT');
+        const last = finish?.();
+        // One simple-protocol message: the server runs the script and commits without waiting for us.
+        await client.query(last === undefined ? 'COMMIT' : `${last};\nCOMMIT`);
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

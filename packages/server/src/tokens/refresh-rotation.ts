@@ -136,6 +136,8 @@ function rotationSql(match: 'token_hash' | 'origin_jti'): string {
     SELECT previous_token_hash, origin_jti, $3 FROM moved RETURNING origin_jti`;
 }
 const ROTATE_PRESENTED_SQL = rotationSql('token_hash');
+/** Revokes a family ($1: origin_jti) at $2, unless it was revoked already; returns the row when it did. */
+export const REVOKE_FAMILY_SQL = 'UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL RETURNING user_sub';
 const ROTATE_FAMILY_SQL = rotationSql('origin_jti');
 
 /** What signing new access and id tokens of a family takes (TokenService's signer). */
@@ -159,6 +161,8 @@ export interface RefreshDependencies {
   /** The stored form of a refresh token (SHA-256 hex). */
   readonly hash: (token: string) => string;
   readonly sign: (signing: FamilySigning) => Promise<AuthenticationResult>;
+  /** Revokes a family whose rotated-out token came back (default: one UPDATE on `db`); the token service records it in the audit trail. */
+  readonly revokeReused?: (family: TokenFamily, now: Date) => Promise<void>;
 }
 
 /** Decisions are retaken after a lost race; each retake moves the token further (current → rotated out → refused). */
@@ -183,7 +187,8 @@ export async function refreshWithRotation(deps: RefreshDependencies, client: Cli
       case 'refuse':
         throw fail('NotAuthorizedException', decision.reason === 'revoked' ? 'Refresh Token has been revoked' : 'Refresh Token has expired');
       case 'reuse':
-        await deps.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [family.originJti, now]);
+        if (deps.revokeReused !== undefined) await deps.revokeReused(family, now);
+        else await deps.db.query(REVOKE_FAMILY_SQL, [family.originJti, now]);
         deps.revocations.publish({ sub: family.userSub });
         throw fail('RefreshTokenReuseException', 'Refresh Token has already been used; the sign-in is revoked');
       case 'reissue':

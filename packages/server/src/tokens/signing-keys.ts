@@ -3,7 +3,7 @@
 // SIGNING_KEY_SECRET (key-encryption.ts).
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { addSeconds, type Clock } from '../time/clock.js';
 import { isSealed, openPrivateJwk, sealPrivateJwk, type SealedPrivateJwk, type StoredPrivateJwk } from './key-encryption.js';
 
@@ -78,9 +78,10 @@ export class SigningKeys {
 
   /**
    * Makes a new key active. The previous ones are retired but stay in the JWKS until every token
-   * they signed has expired. Returns the new and the retired key ids.
+   * they signed has expired. Returns the new and the retired key ids. `recordRotated` runs last in
+   * the rotation's transaction (the audit trail).
    */
-  async rotate(): Promise<{ kid: string; retired: string[] }> {
+  async rotate(recordRotated?: (tx: Queryable, rotation: { kid: string; retired: string[] }) => Promise<void>): Promise<{ kid: string; retired: string[] }> {
     const result = await this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('steward-signing-keys:' || current_schema()))`);
       const now = this.clock.now();
@@ -96,7 +97,9 @@ export class SigningKeys {
         JSON.stringify(key.publicJwk),
         new Date(now.getTime() + 1),
       ]);
-      return { kid: key.kid, retired: retired.map((r) => r.kid) };
+      const rotation = { kid: key.kid, retired: retired.map((r) => r.kid) };
+      await recordRotated?.(tx, rotation);
+      return rotation;
     });
     this.active = undefined;
     return result;

@@ -2,6 +2,7 @@
 // Cognito's claim sets; refresh tokens are opaque random strings stored as a SHA-256 hash. Each
 // sign-in is one row of refresh_tokens keyed by origin_jti: revoking the row revokes the refresh
 // token and every access token of that sign-in.
+import type { AuditTrail } from '../audit/audit-trail.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config/config.js';
@@ -14,7 +15,7 @@ import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
 import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
-import { findTokenFamily, refreshWithRotation, type RefreshDependencies, type RefreshTokenRow } from './refresh-rotation.js';
+import { findTokenFamily, refreshWithRotation, REVOKE_FAMILY_SQL, type RefreshDependencies, type RefreshTokenRow, type TokenFamily } from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
@@ -77,6 +78,13 @@ export interface SignInOrigin {
   readonly createdAt: Date;
 }
 
+/** A sign-in RevokeToken ended. */
+export interface RevokedSignIn {
+  readonly userSub: string;
+  readonly username: string;
+  readonly originJti: string;
+}
+
 /** A verified access token together with the current user record. */
 export interface VerifiedAccess {
   readonly claims: AccessTokenClaims;
@@ -117,6 +125,8 @@ export class TokenService {
     private readonly revocations: RevocationFeed = processRevocations,
     /** Where refresh outcomes are counted. */
     private readonly metrics: Pick<Metrics, 'tokenRefresh'> = noMetrics,
+    /** Where a refresh token's reuse (a stolen token, likely) is recorded with the revocation it causes. */
+    private readonly audit?: AuditTrail,
   ) {}
 
   /** The `iss` of a pool's tokens. */
@@ -241,7 +251,27 @@ export class TokenService {
 
   private refreshDependencies(): RefreshDependencies {
     // Refreshes keep the sign-in's OAuth scopes (FamilySigning carries them).
-    return { db: this.db, clock: this.clock, revocations: this.revocations, hash: hashToken, sign: (signing) => this.sign(signing) };
+    const audit = this.audit;
+    return {
+      db: this.db,
+      clock: this.clock,
+      revocations: this.revocations,
+      hash: hashToken,
+      sign: (signing) => this.sign(signing),
+      ...(audit !== undefined
+        ? {
+            revokeReused: async (family: TokenFamily, now: Date) => {
+              await audit.change(
+                (tx) => tx.query(REVOKE_FAMILY_SQL, [family.originJti, now]),
+                (revoked) =>
+                  revoked.length > 0
+                    ? { action: 'token.reuse_detected', actor: { kind: 'system', name: 'system' }, subject: { sub: family.userSub }, details: { clientId: family.clientId } }
+                    : undefined,
+              );
+            },
+          }
+        : {}),
+    };
   }
 
   /**
@@ -404,12 +434,24 @@ export class TokenService {
    * access token of the same sign-in. Unknown tokens are accepted silently (RFC 7009); another client's token gives
    * UnauthorizedException.
    */
-  async revokeRefreshToken(client: ClientRecord, token: string): Promise<void> {
+  async revokeRefreshToken(client: ClientRecord, token: string, onRevoked?: (tx: Queryable, revoked: RevokedSignIn) => Promise<void>): Promise<void> {
     // Any generation of a rotating sign-in revokes the whole sign-in.
     const family = await findTokenFamily(this.db, hashToken(token));
     if (family === undefined) return;
     if (family.clientId !== client.id) throw fail('UnauthorizedException', 'The refresh token was not issued to this client.');
-    await this.db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL', [family.originJti, this.clock.now()]);
+    const revoke = (q: Queryable) =>
+      q.query<{ username: string | null }>(
+        'UPDATE refresh_tokens r SET revoked_at = $2 WHERE r.origin_jti = $1 AND r.revoked_at IS NULL RETURNING (SELECT u.username FROM users u WHERE u.sub = r.user_sub) AS username',
+        [family.originJti, this.clock.now()],
+      );
+    if (onRevoked === undefined) await revoke(this.db);
+    else {
+      // What records the revocation (the audit trail) commits with it, and only when it revoked something.
+      await this.db.transaction(async (tx) => {
+        const rows = await revoke(tx);
+        if (rows[0] !== undefined) await onRevoked(tx, { userSub: family.userSub, username: rows[0].username ?? family.userSub, originJti: family.originJti });
+      });
+    }
     this.revocations.publish({ sub: family.userSub });
   }
 

@@ -46,6 +46,8 @@ export const ROUTE_ROLES = {
   // The user's own account and config: every signed-in user has them.
   '/settings/profile': EVERYONE,
   '/settings/user-management': ADMIN,
+  // The audit trail answers Admins only (GET /admin/audit/events).
+  '/settings/audit': ADMIN,
   '/settings/database': STAFF,
   '/settings/system': EVERYONE,
   '/documents/modifications/options': STAFF,

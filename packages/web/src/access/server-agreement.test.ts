@@ -46,6 +46,7 @@ const NEEDS: Record<ProtectedPath, readonly Need[]> = {
   '/collections/account': [['AccountMdl', 'read'], ['AccountMdl', 'update'], ['TransactionMdl', 'create']],
   '/settings/profile': [['UserMdl', 'read'], ['UserMdl', 'update']],
   '/settings/user-management': ['admin-api'],
+  '/settings/audit': ['admin-api'],
   '/settings/database': [['ClientMdl', 'read'], ['ClientMdl', 'update'], ['AccountMdl', 'read']],
   '/settings/system': [['ConfigMdl', 'read'], ['ConfigMdl', 'update'], ['UserMdl', 'update']],
   '/documents/modifications/options': [['ContactMdl', 'read']],

@@ -37,6 +37,7 @@ const WorkQueuePage = lazyPage(() => import('../pages/collections/WorkQueuePage'
 const AccountWorkspacePage = lazyPage(() => import('../pages/collections/AccountWorkspacePage'), (m) => m.AccountWorkspacePage);
 const ProfilePage = lazyPage(() => import('../pages/settings/ProfilePage'), (m) => m.ProfilePage);
 const UserManagementPage = lazyPage(() => import('../pages/settings/UserManagementPage'), (m) => m.UserManagementPage);
+const AuditTrailPage = lazyPage(() => import('../pages/settings/AuditTrailPage'), (m) => m.AuditTrailPage);
 const DatabasePage = lazyPage(() => import('../pages/settings/DatabasePage'), (m) => m.DatabasePage);
 const SystemPage = lazyPage(() => import('../pages/settings/SystemPage'), (m) => m.SystemPage);
 const ModificationOptionsPage = lazyPage(() => import('../pages/modifications/ModificationOptionsPage'), (m) => m.ModificationOptionsPage);
@@ -74,6 +75,7 @@ export function AppRoutes() {
               <Route path="collections/account" element={<AccountWorkspacePage />} />
               <Route path="settings/profile" element={<ProfilePage />} />
               <Route path="settings/user-management" element={<UserManagementPage />} />
+              <Route path="settings/audit" element={<AuditTrailPage />} />
               <Route path="settings/database" element={<DatabasePage />} />
               <Route path="settings/system" element={<SystemPage />} />
               <Route path="documents/modifications/options" element={<ModificationOptionsPage />} />

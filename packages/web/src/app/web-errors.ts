@@ -29,6 +29,22 @@ export const WEB_ERROR_CATALOGUE = {
     message: 'The user management request failed.',
     recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',
   },
+  AuditForbidden: {
+    message: 'Only members of the Admins group can read the audit trail.',
+    recoverySuggestion: 'Ask an administrator to add you to the Admins group.',
+  },
+  AuditRefused: {
+    message: 'The server refused the audit trail search.',
+    recoverySuggestion: 'Correct what the message names, then search again.',
+  },
+  AuditFailed: {
+    message: 'The audit trail could not be read.',
+    recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',
+  },
+  SignInHistoryFailed: {
+    message: 'Your recent sign-ins could not be loaded.',
+    recoverySuggestion: 'Reload the page to try again.',
+  },
 } as const satisfies Record<string, WebCatalogueEntry>;
 
 /** A name in the web catalogue. */

@@ -3,6 +3,9 @@
 // the planner see the call), the account's lastContactAt, the timeline entry, and the outcome's
 // consequences (dispute, cease request). A call the rules forbid now is refused with the reasons and
 // the next allowed instant, unless a supervisor overrides it with a reason, which is recorded.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
+import { fieldChanges } from '../../audit/audit-event.js';
 import { callOutcomeEffects, CALL_OUTCOMES, isCallOutcome } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
 import { recordContactAttempt } from '../../campaigns/contact-attempts.js';
@@ -44,14 +47,14 @@ async function earlierCall(tx: Queryable, accountId: string, clientReference: st
 }
 
 /** Records a call; see the file comment. */
-export async function recordCall(deps: { readonly db: Database; readonly clock: Clock }, actor: DeskActor, request: RecordCallRequest): Promise<RecordCallOutcome> {
+export async function recordCall(deps: { readonly db: Database; readonly clock: Clock; readonly audit?: AuditTrail }, actor: DeskActor, request: RecordCallRequest): Promise<RecordCallOutcome> {
   const outcome = request.outcome.trim();
   if (!isCallOutcome(outcome)) throw new DeskError('BAD_REQUEST', `outcome must be one of ${CALL_OUTCOMES.join(', ')}, not ${JSON.stringify(request.outcome)}.`);
   const clientReference = requiredText(request.clientReference, 'clientReference', 200);
   const note = optionalText(request.note, 'note');
   const overrideReason = optionalText(request.overrideReason, 'overrideReason');
   if (overrideReason !== null && !actor.supervisor) throw new DeskError('NOT_AUTHORIZED', 'Only a supervisor may override the contact rules.');
-  return deps.db.transaction(async (tx) => {
+  return deskTransaction(deps, async (tx, audit) => {
     const now = deps.clock.now();
     const account = await loadDeskAccount(tx, request.accountId, true);
     const earlier = await earlierCall(tx, account.id, clientReference);
@@ -83,11 +86,23 @@ export async function recordCall(deps: { readonly db: Database; readonly clock: 
       details: { debtorId: debtor.id, outcome, conversation: effects.conversation, note, ...(overrideReason === null || verdict.allowed ? {} : { overrideReason }) },
     });
     await tx.query(`UPDATE "AccountActivityMdl" SET "clientReference" = $2 WHERE "id" = $1`, [activityId, clientReference]);
+    audit.record(
+      deskEvent(
+        actor,
+        'desk.call_recorded',
+        { type: 'AccountActivityMdl', id: activityId },
+        account.id,
+        fieldChanges(null, { debtormdlID: debtor.id, outcome, conversation: effects.conversation, note, clientReference }),
+        verdict.allowed ? undefined : { overrideReason, blockedBy: verdict.reasons.map((r) => r.code) },
+      ),
+      effects.opensDispute && !account.disputed ? deskEvent(actor, 'desk.dispute_set', { type: 'AccountMdl', id: account.id }, account.id, { disputed: { before: false, after: true } }, { callActivityId: activityId }) : undefined,
+    );
     if (effects.opensDispute && !account.disputed) {
       await appendActivity(tx, { ...base, kind: 'dispute', summary: 'Dispute opened on the call', details: { disputed: true, reason: note ?? 'dispute on a call', callActivityId: activityId } });
     }
     if (effects.ceasesContact) {
-      const { after } = await storeDoNotContact(tx, debtor.id, 'all', true, now);
+      const { before, after } = await storeDoNotContact(tx, debtor.id, 'all', true, now);
+      audit.record(deskEvent(actor, 'desk.do_not_contact_set', { type: 'DebtorMdl', id: debtor.id }, account.id, { doNotContact: { before: before ?? null, after } }, { channel: 'all', callActivityId: activityId }));
       await appendActivity(tx, { ...base, kind: 'do_not_contact', summary: 'Cease request: do not contact on any channel', details: { debtorId: debtor.id, channel: 'all', doNotContact: true, flags: after, callActivityId: activityId } });
     }
     return { activityId, duplicate: false, account: await loadDeskAccount(tx, account.id) };

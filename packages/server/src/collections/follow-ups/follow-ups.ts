@@ -1,6 +1,8 @@
 // Follow-ups a collector schedules and completes. AccountMdl.followUpAt is kept equal to the earliest
 // open follow-up's due time in the same transaction (the queue orders by it); completing a
 // broken-promise follow-up clears AccountMdl.brokenPromiseAt, as the promise has then been worked.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import { fieldChanges } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { appendActivity } from '../activity/account-activity.js';
@@ -44,7 +46,7 @@ export async function scheduleFollowUp(deps: DeskDeps, actor: DeskActor, account
   const dueAt = new Date(dueAtText);
   if (!Number.isFinite(dueAt.getTime())) throw new DeskError('BAD_REQUEST', `dueAt must be a date and time, not ${JSON.stringify(dueAtText)}.`);
   const note = optionalText(noteText, 'note');
-  return deps.db.transaction(async (tx) => {
+  return deskTransaction(deps, async (tx, audit) => {
     const now = deps.clock.now();
     const account = await loadDeskAccount(tx, accountId, true);
     const id = randomUUID();
@@ -66,6 +68,7 @@ export async function scheduleFollowUp(deps: DeskDeps, actor: DeskActor, account
       summary: `Follow-up scheduled for ${dueAt.toISOString()}${note === null ? '' : `: ${note}`}`,
       details: { followUpId: id, dueAt: dueAt.toISOString(), note, assignedTo, status: 'open' },
     });
+    audit.record(deskEvent(actor, 'desk.follow_up_scheduled', { type: 'FollowUpMdl', id }, account.id, fieldChanges(null, { dueAt: dueAt.toISOString(), note, assignedTo, status: 'open' })));
     return loadFollowUp(tx, id);
   });
 }
@@ -73,7 +76,7 @@ export async function scheduleFollowUp(deps: DeskDeps, actor: DeskActor, account
 /** Completes an open follow-up (a done one is returned unchanged). */
 export async function completeFollowUp(deps: DeskDeps, actor: DeskActor, id: string, noteText: string | null | undefined): Promise<FollowUpRow> {
   const note = optionalText(noteText, 'note');
-  return deps.db.transaction(async (tx) => {
+  return deskTransaction(deps, async (tx, audit) => {
     const now = deps.clock.now();
     const found = await loadFollowUp(tx, id);
     const account = await loadDeskAccount(tx, found.accountId, true);
@@ -85,6 +88,7 @@ export async function completeFollowUp(deps: DeskDeps, actor: DeskActor, id: str
     );
     await refreshFollowUpAt(tx, account.id);
     const clearsBroken = current.reason === 'broken_promise';
+    audit.record(deskEvent(actor, 'desk.follow_up_completed', { type: 'FollowUpMdl', id }, account.id, { status: { before: current.status, after: 'done' }, ...(note !== null ? { note: { before: current.note, after: note } } : {}) }));
     await tx.query(
       `UPDATE "AccountMdl" SET "brokenPromiseAt" = CASE WHEN $3 THEN NULL ELSE "brokenPromiseAt" END, "_version" = "_version" + 1, "updatedAt" = $2 WHERE "id" = $1`,
       [account.id, now, clearsBroken],

@@ -32,7 +32,7 @@ const listOf = <T extends GraphQLNullableType>(type: T) => ({ type: new GraphQLN
 /** The caller as the desk knows them, or Unauthorized for anyone but staff. */
 function deskActor(caller: Caller, info: GraphQLResolveInfo): DeskActor {
   if (!caller.isStaff) throw notAuthorized(info.fieldName, info.parentType.name);
-  return { sub: caller.sub, name: caller.username, supervisor: isSupervisor(caller) };
+  return { sub: caller.sub, name: caller.username, supervisor: isSupervisor(caller), ...(caller.source !== undefined ? { source: caller.source } : {}) };
 }
 
 /** Runs a desk operation, turning its refusals into the API's typed errors (never an InternalFailure). */

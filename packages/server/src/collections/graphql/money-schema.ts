@@ -43,7 +43,7 @@ function authorize(ctx: DataApiContext, entityName: string, operation: Operation
 
 /** Who the caller is, for the records' takenBy/postedBy and the timeline. */
 function actorOf(caller: Caller): Actor {
-  return { sub: caller.sub, name: caller.username === '' ? null : caller.username };
+  return { sub: caller.sub, name: caller.username === '' ? null : caller.username, ...(caller.source !== undefined ? { source: caller.source } : {}) };
 }
 
 /** The service's refusals as the API's typed errors; errorInfo.code names the refusal. */

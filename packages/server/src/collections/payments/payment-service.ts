@@ -9,6 +9,9 @@
 // counted payments, then (when the account has promises) one statement writing what the promise rules
 // decided, and COMMIT. The lock comes first and alone: a statement's snapshot is taken when it starts,
 // so the reference check must start after the lock is held to see a concurrent double submit.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
+import { fieldChanges, type FieldChange } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
@@ -98,14 +101,21 @@ function checkNote(note: string | null | undefined): string | null {
   return note.trim();
 }
 
+/** The balance fields that differ between two readings of an account. */
+function balanceChanges(before: AccountBalances, after: AccountBalances): Record<string, FieldChange> {
+  return fieldChanges({ originalCents: before.originalCents, paidCents: before.paidCents, balanceCents: before.balanceCents }, { originalCents: after.originalCents, paidCents: after.paidCents, balanceCents: after.balanceCents });
+}
+
 /** Posts and reverses payments. */
 export class PaymentService {
-  private readonly db: Database;
+  readonly db: Database;
   private readonly clock: Clock;
+  readonly audit: AuditTrail | undefined;
 
-  constructor(deps: { readonly db: Database; readonly clock: Clock }) {
+  constructor(deps: { readonly db: Database; readonly clock: Clock; readonly audit?: AuditTrail }) {
     this.db = deps.db;
     this.clock = deps.clock;
+    this.audit = deps.audit;
   }
 
   /** Posts a payment: one transaction row, the balances, the promises, the timeline; a repeated clientReference returns the first posting (duplicate). */
@@ -115,7 +125,7 @@ export class PaymentService {
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.method)) throw new MoneyOperationError('INVALID_INPUT', `method must be one of ${PAYMENT_METHODS.join(', ')}; got ${JSON.stringify(input.method)}.`);
     const reference = checkClientReference(input.clientReference);
     const note = checkNote(input.note);
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, input.accountId);
       const rangeError = balanceRangeError(account, input.amountCents);
@@ -158,6 +168,10 @@ export class PaymentService {
       if (rangeError !== null) throw rangeError;
       if (row?.posted !== true || row.account === null) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
       const after = await this.settlePromises(tx, toAccount(row.account), row, now, actor);
+      audit.record(
+        deskEvent(actor, 'desk.payment_posted', { type: 'TransactionMdl', id }, account.id, fieldChanges(null, { transactionType: 'payment', amountCents: input.amountCents, paymentDate: input.paymentDate, method: input.method, transactionRef: reference, description: note })),
+        deskEvent(actor, 'desk.payment_posted', { type: 'AccountMdl', id: account.id }, account.id, balanceChanges(balancesOf(account), after.account), { transactionId: id }),
+      );
       return { transactionId: id, duplicate: false, ...after };
     });
   }
@@ -171,7 +185,7 @@ export class PaymentService {
     const target = found[0];
     if (target?.accountmdlID === undefined || target.accountmdlID === null) throw new MoneyOperationError('UNKNOWN_TRANSACTION', `There is no transaction ${JSON.stringify(input.transactionId)} on an account.`);
     const accountId = target.accountmdlID;
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, accountId);
       const [checked] = await tx.query<{ earlier: TransactionRow | null; payment: TransactionRow | null }>(
@@ -223,6 +237,11 @@ export class PaymentService {
       );
       if (row?.posted !== true || row.account === null) throw new MoneyOperationError('CLIENT_REFERENCE_REUSED', `clientReference ${JSON.stringify(reference)} was already used for another transaction of this client.`);
       const after = await this.settlePromises(tx, toAccount(row.account), row, now, actor);
+      audit.record(
+        deskEvent(actor, 'desk.payment_reversed', { type: 'TransactionMdl', id }, account.id, fieldChanges(null, { transactionType: 'reversal', amountCents: -amount, reversalOf: payment.id, reversalReason: reason, transactionRef: reference })),
+        deskEvent(actor, 'desk.payment_reversed', { type: 'TransactionMdl', id: payment.id }, account.id, { reversedBy: { before: null, after: id } }),
+        deskEvent(actor, 'desk.payment_reversed', { type: 'AccountMdl', id: account.id }, account.id, balanceChanges(balancesOf(account), after.account), { transactionId: id, reversalOf: payment.id }),
+      );
       return { transactionId: id, duplicate: false, ...after };
     });
   }

@@ -6,6 +6,7 @@
 // its broken-promise follow-up closed and the account's broken-promise marker cleared. All of it runs
 // under the account's row lock, in the caller's transaction: exactly once, whichever process or
 // operation sees the change first.
+import type { AuditSource } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import { brokenPromiseMarker, evaluatePromise, localDateOf, promiseStandingChange, type PromiseEvaluation, type PromisePayment } from '@steward/collections';
 import type { Queryable } from '../../db/database.js';
@@ -17,6 +18,8 @@ import { readAccountPromises, type CollectionsPromise, type StoredInstallment } 
 export interface Actor {
   readonly sub: string;
   readonly name: string | null;
+  /** Where the request came from, for the audit trail. */
+  readonly source?: AuditSource;
 }
 
 /** The job actor. */

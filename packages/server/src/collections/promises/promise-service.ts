@@ -2,6 +2,9 @@
 // schedule built by the pure rules in the debtor's local dates, preview a schedule, cancel one. Taking
 // is idempotent by the client reference and schedules one promise.check job per installment deadline
 // in the same transaction, so a promise never exists without its checks.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
+import { fieldChanges } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import { addLocalDays, buildPromiseSchedule, evaluatePromise, formatCents, localDateOf, MAX_GRACE_DAYS, promiseCheckInstant, type Frequency, type PromiseScheduleRequest, type ScheduledInstallment } from '@steward/collections';
 import type { Database, Queryable } from '../../db/database.js';
@@ -118,15 +121,17 @@ function buildSchedule(request: PromiseScheduleRequest, today: string): Schedule
 
 /** Takes, previews and cancels promises. */
 export class PromiseService {
-  private readonly db: Database;
+  readonly db: Database;
   private readonly clock: Clock;
+  readonly audit: AuditTrail | undefined;
   private readonly jobs: JobQueue;
   private readonly defaultGraceDays: number;
   private readonly defaultTimeZone: string;
 
-  constructor(deps: { readonly db: Database; readonly clock: Clock }, options: PromiseServiceOptions = {}) {
+  constructor(deps: { readonly db: Database; readonly clock: Clock; readonly audit?: AuditTrail }, options: PromiseServiceOptions = {}) {
     this.db = deps.db;
     this.clock = deps.clock;
+    this.audit = deps.audit;
     this.jobs = new JobQueue(deps);
     this.defaultGraceDays = options.defaultGraceDays ?? 3;
     this.defaultTimeZone = options.defaultTimeZone ?? DEFAULT_ORGANISATION_TIME_ZONE;
@@ -156,7 +161,7 @@ export class PromiseService {
     const grace = this.graceDays(input.graceDays);
     const request = scheduleRequestOf(input.schedule);
     const note = input.note === null || input.note === undefined || input.note.trim() === '' ? null : input.note.trim().slice(0, 2000);
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, input.accountId);
       const earlier = await readPromiseByReference(tx, account.id, reference);
@@ -166,7 +171,9 @@ export class PromiseService {
       const schedule = buildSchedule(request, today);
       // A new promise replaces the account's active one: payments from now on go to the new one anyway.
       for (const old of await readAccountPromises(tx, account.id, { lock: true })) {
-        if (old.status === 'active') await this.cancelStored(tx, old, 'superseded by a new promise', now);
+        if (old.status !== 'active') continue;
+        await this.cancelStored(tx, old, 'superseded by a new promise', now);
+        audit.record(deskEvent(actor, 'desk.promise_cancelled', { type: 'PromiseMdl', id: old.id }, account.id, { status: { before: old.status, after: 'cancelled' }, cancelReason: { before: null, after: 'superseded by a new promise' } }));
       }
       const id = randomUUID();
       const installments = schedule.map((i) => ({ seq: i.seq, dueDate: i.dueDate, amountCents: i.amountCents, paidCents: 0, state: 'pending', lastKeepDate: addLocalDays(i.dueDate, grace) }));
@@ -201,6 +208,15 @@ export class PromiseService {
       });
       const promise = await readPromise(tx, id);
       if (promise === undefined) throw new Error('the promise just taken is gone');
+      audit.record(
+        deskEvent(
+          actor,
+          'desk.promise_taken',
+          { type: 'PromiseMdl', id },
+          account.id,
+          fieldChanges(null, { kind: request.kind, totalCents: total, installments: schedule.length, firstDueDate: schedule[0]?.dueDate ?? null, graceDays: grace, timeZone: debtor.timeZone, debtormdlID: debtor.id, clientReference: reference, note }),
+        ),
+      );
       return { promise, duplicate: false };
     });
   }
@@ -211,7 +227,7 @@ export class PromiseService {
     if (why === '' || why.length > 500) throw new MoneyOperationError('INVALID_INPUT', 'reason must be 1 to 500 characters.');
     const found = await readPromise(this.db, promiseId);
     if (found === undefined) throw new MoneyOperationError('UNKNOWN_PROMISE', `There is no promise ${JSON.stringify(promiseId)}.`);
-    return this.db.transaction(async (tx) => {
+    return deskTransaction(this, async (tx, audit) => {
       const now = this.clock.now();
       const account = await lockAccount(tx, found.accountId);
       const promise = (await readAccountPromises(tx, account.id, { lock: true })).find((p) => p.id === promiseId);
@@ -231,6 +247,7 @@ export class PromiseService {
       });
       const cancelled = await readPromise(tx, promiseId);
       if (cancelled === undefined) throw new Error('the promise just cancelled is gone');
+      audit.record(deskEvent(actor, 'desk.promise_cancelled', { type: 'PromiseMdl', id: promiseId }, account.id, { status: { before: promise.status, after: cancelled.status }, cancelReason: { before: null, after: why } }));
       return cancelled;
     });
   }

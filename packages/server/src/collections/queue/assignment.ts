@@ -1,4 +1,6 @@
 // Supervisors assign accounts to collectors in bulk, and list the collectors with their loads.
+import { deskEvent, deskTransaction } from '../desk-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
 import { appendActivity } from '../activity/account-activity.js';
@@ -33,12 +35,12 @@ export async function listCollectors(db: Queryable, actor: DeskActor): Promise<C
 }
 
 /** Assigns (or with null unassigns) accounts; returns how many changed; one activity entry per changed account. */
-export async function assignAccounts(deps: { readonly db: Database; readonly clock: Clock }, actor: DeskActor, accountIds: readonly string[], collector: string | null): Promise<number> {
+export async function assignAccounts(deps: { readonly db: Database; readonly clock: Clock; readonly audit?: AuditTrail }, actor: DeskActor, accountIds: readonly string[], collector: string | null): Promise<number> {
   if (!actor.supervisor) throw new DeskError('NOT_AUTHORIZED', 'Only a supervisor may assign accounts.');
   const ids = [...new Set(accountIds)];
   if (ids.length > MAX_ASSIGN_ACCOUNTS) throw new DeskError('BAD_REQUEST', `At most ${MAX_ASSIGN_ACCOUNTS} accounts per call.`);
   const target = collector === null || collector.trim() === '' ? null : collector.trim();
-  return deps.db.transaction(async (tx) => {
+  return deskTransaction(deps, async (tx, audit) => {
     const now = deps.clock.now();
     if (target !== null) {
       const known = await tx.query<{ userId: string }>(`SELECT "userId" FROM "UserMdl" WHERE "userId" = $1 AND lower("userType") = 'staff' LIMIT 1`, [target]);
@@ -62,6 +64,7 @@ export async function assignAccounts(deps: { readonly db: Database; readonly clo
         summary: target === null ? 'Unassigned' : `Assigned to ${target}`,
         details: { from: row.before, to: target },
       });
+      audit.record(deskEvent(actor, 'desk.account_assigned', { type: 'AccountMdl', id: row.id }, row.id, { assignedTo: { before: row.before, after: target } }));
     }
     return changed.length;
   });

@@ -1,3 +1,4 @@
+import type { AuditSource } from '../../audit/audit-event.js';
 import type { Queryable } from '../../db/database.js';
 import type { RevocationFeed } from '../../tokens/revocation-feed.js';
 import { groupsOfUserSql } from '../../user-pool/users/user-repository.js';
@@ -35,6 +36,8 @@ export interface Caller {
   readonly clientNumber: string | null;
   /** Id of the caller's own UserMdl, when they have one. */
   readonly userMdlId: string | null;
+  /** Where the request came from (address, user agent, request id), for the audit trail. */
+  readonly source?: AuditSource;
 }
 
 /** Group whose members may do everything, as on the hosted pool. */

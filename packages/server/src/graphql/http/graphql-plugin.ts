@@ -1,3 +1,5 @@
+import { sourceOfHttp } from '../../audit/operation-audit.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import { policyBounds, SettingsPolicy } from '../policy/policy-settings.js';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -65,6 +67,8 @@ export interface GraphqlApiOptions {
   readonly extensions?: readonly SchemaExtension[];
   /** Told which root field each request ran (undefined: several, or none ran), for the request metrics. */
   readonly onOperation?: (request: FastifyRequest, rootField: string | undefined) => void;
+  /** Where every write is recorded, in the write's transaction (the server's audit trail); none unless set. */
+  readonly audit?: AuditTrail;
 }
 
 const BEARER = /^bearer\s+/i;
@@ -119,7 +123,7 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
   const tokens = createNextTokenCodec(options.nextTokenSecret, () => clock.now(), options.nextTokenTtlSeconds);
   const readMax = options.sessionLengthMax ?? (async () => undefined);
   const policy = new SettingsPolicy(async () => policyBounds(await readMax()), () => Math.floor(clock.now().getTime() / 1000));
-  const store = new EntityStore(model, options.db, tokens, clock, profiles, limits, policy);
+  const store = new EntityStore(model, options.db, tokens, clock, profiles, limits, policy, options.audit);
   const log = (error: unknown): void => scope.log.error({ err: error }, 'data API internal failure');
   const executor = new GraphqlExecutor(schema, limits, log, { introspection: options.introspection ?? true, fieldSuggestions: options.fieldSuggestions ?? true });
 
@@ -147,7 +151,7 @@ export const graphqlApiPlugin: FastifyPluginAsync<GraphqlApiOptions> = async (sc
       const record = await profiles.get(claims.sub);
       // The token's cognito:groups is what the pool said at sign-in; its tables say what holds now.
       const groups = groupSource === 'token' ? tokenGroups(claims) : (record.groups ?? []);
-      const caller = callerFrom(claims, record.profile, groups);
+      const caller = { ...callerFrom(claims, record.profile, groups), source: sourceOfHttp(request) };
       const response = await executor.run(graphqlRequest, { caller, store, batches: new RelationBatches() }, requestLog);
       options.onOperation?.(request, response.rootField);
       return await reply.status(response.status).send(response.body);

@@ -3,12 +3,14 @@
 // carries) is one set-based INSERT … SELECT FROM jsonb_to_recordset … ON CONFLICT (natural key), so a
 // thousand rows cost one round trip, not a thousand. Item checks that need the database (the client
 // exists, the account a debtor names) are set-based lookups in the same transaction.
+import type { AuditRecorder, AuditTrail } from '../../audit/audit-trail.js';
+import type { AuditEvent } from '../../audit/audit-event.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { batchItemsInvalid, type BatchItemError } from '../errors/data-api-errors.js';
 import { VERSION_FIELD, type DataModel, type ModelEntity, type ModelField } from '../model/resolved-model.js';
 import { columnType } from '../sql/ddl.js';
-import { ident } from '../sql/sql-text.js';
+import { ident, selectList } from '../sql/sql-text.js';
 
 /** What a batch upsert did: items that made a record, changed one, or matched one exactly. */
 export interface BatchUpsertResult {
@@ -19,6 +21,13 @@ export interface BatchUpsertResult {
 
 /** One item of a batch: the fields it sets (null clears a field; a field left out keeps its value on update). */
 export type BatchItem = Record<string, unknown>;
+
+/** How a batch is recorded in the audit trail: one event per record created or changed, in the batch's transaction. */
+export interface BatchAudit {
+  readonly trail: AuditTrail;
+  /** The event of record `id`: `before` null for a record created; values as the API returns them. */
+  readonly event: (id: string, before: Record<string, unknown> | null, after: Record<string, unknown>) => AuditEvent;
+}
 
 const unset = (value: unknown): boolean => value === undefined || value === null;
 
@@ -89,7 +98,14 @@ async function fillReferences(tx: Queryable, model: DataModel, entity: ModelEnti
  * order, so two overlapping batches lock their keys in the same order and cannot deadlock; an
  * existing record is only rewritten (its updatedAt set, its _version bumped) when a value differs.
  */
-async function upsertShape(tx: Queryable, entity: ModelEntity, fields: readonly ModelField[], rows: readonly BatchItem[], now: string): Promise<{ created: number; updated: number }> {
+async function upsertShape(
+  tx: Queryable,
+  entity: ModelEntity,
+  fields: readonly ModelField[],
+  rows: readonly BatchItem[],
+  now: string,
+  recorder?: { readonly audit: BatchAudit; readonly record: AuditRecorder },
+): Promise<{ created: number; updated: number }> {
   const key = entity.naturalKey;
   const table = ident(entity.name);
   const changing = fields.filter((f) => !key.includes(f.name));
@@ -100,13 +116,28 @@ async function upsertShape(tx: Queryable, entity: ModelEntity, fields: readonly 
         `${ident(VERSION_FIELD)} = ${table}.${ident(VERSION_FIELD)} + 1 ` +
         `WHERE (${changing.map((f) => `${table}.${ident(f.name)}`).join(', ')}) IS DISTINCT FROM (${changing.map((f) => `EXCLUDED.${ident(f.name)}`).join(', ')})`;
   const columns = ['id', ...fields.map((f) => f.name)];
+  const recordset = `jsonb_to_recordset($1::jsonb) AS r(${['"id" text', ...fields.map((f) => `${ident(f.name)} ${columnType(f)}`)].join(', ')})`;
+  const keyOf = (row: Record<string, unknown>): string => JSON.stringify(key.map((k) => row[k] ?? null));
+  const before = new Map<string, Record<string, unknown>>();
+  if (recorder !== undefined) {
+    // The values before, read and locked in natural key order (the order the upsert takes its locks in).
+    const existing = await tx.query<Record<string, unknown>>(
+      `SELECT ${selectList(fields, '"__t"')} FROM ${table} AS "__t" WHERE (${key.map((k) => `"__t".${ident(k)}`).join(', ')}) IN (SELECT ${key.map((k) => `r.${ident(k)}`).join(', ')} FROM ${recordset}) ` +
+        `ORDER BY ${key.map((k) => `"__t".${ident(k)}`).join(', ')} FOR UPDATE OF "__t"`,
+      [JSON.stringify(rows)],
+    );
+    for (const row of existing) before.set(keyOf(row), row);
+  }
   const sql =
     `INSERT INTO ${table} (${[...columns, 'createdAt', 'updatedAt'].map(ident).join(', ')}) ` +
     `SELECT ${columns.map((c) => `r.${ident(c)}`).join(', ')}, $2::timestamptz, $2::timestamptz ` +
-    `FROM jsonb_to_recordset($1::jsonb) AS r(${['"id" text', ...fields.map((f) => `${ident(f.name)} ${columnType(f)}`)].join(', ')}) ` +
+    `FROM ${recordset} ` +
     `ORDER BY ${key.map((k) => `r.${ident(k)}`).join(', ')} ` +
-    `ON CONFLICT (${key.map(ident).join(', ')}) ${onConflict} RETURNING (xmax = 0) AS "inserted"`;
-  const result = await tx.query<{ inserted: boolean }>(sql, [JSON.stringify(rows), now]);
+    `ON CONFLICT (${key.map(ident).join(', ')}) ${onConflict} RETURNING (xmax = 0) AS "inserted"${recorder !== undefined ? `, "id" AS "__id", ${selectList(fields)}` : ''}`;
+  const result = await tx.query<{ inserted: boolean; __id?: string } & Record<string, unknown>>(sql, [JSON.stringify(rows), now]);
+  if (recorder !== undefined) {
+    for (const { inserted, __id: id, ...after } of result) recorder.record.record(recorder.audit.event(String(id), inserted ? null : (before.get(keyOf(after)) ?? null), after));
+  }
   const created = result.filter((r) => r.inserted).length;
   return { created, updated: result.length - created };
 }
@@ -122,10 +153,20 @@ function retryable(error: unknown): boolean {
  * when `errors` has any or a lookup adds one, else upserts on the natural key. New records get a
  * random id (or the item's id); an update never changes id or createdAt.
  */
-export async function batchUpsert(db: Database, model: DataModel, entity: ModelEntity, input: readonly BatchItem[], errors: readonly BatchItemError[], now: string): Promise<BatchUpsertResult> {
+export async function batchUpsert(
+  db: Database,
+  model: DataModel,
+  entity: ModelEntity,
+  input: readonly BatchItem[],
+  errors: readonly BatchItemError[],
+  now: string,
+  audit?: BatchAudit,
+): Promise<BatchUpsertResult> {
+  const inTransaction = <T>(work: (tx: Queryable, record?: AuditRecorder) => Promise<T>): Promise<T> =>
+    audit === undefined ? db.transaction((tx) => work(tx)) : audit.trail.transaction(work, db);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(async (tx) => {
+      return await inTransaction(async (tx, record) => {
         const found = [...errors];
         const items = input.map((item) => {
           const copy: BatchItem = {};
@@ -146,7 +187,7 @@ export async function batchUpsert(db: Database, model: DataModel, entity: ModelE
         let updated = 0;
         for (const [shape, rows] of shapes) {
           const fields = entity.writableFields.filter((f) => shape.split(',').includes(f.name));
-          const done = await upsertShape(tx, entity, fields, rows, now);
+          const done = await upsertShape(tx, entity, fields, rows, now, audit !== undefined && record !== undefined ? { audit, record } : undefined);
           created += done.created;
           updated += done.updated;
         }

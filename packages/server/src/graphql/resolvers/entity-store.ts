@@ -1,3 +1,5 @@
+import { fieldChanges, type AuditEvent, type FieldChange } from '../../audit/audit-event.js';
+import type { AuditTrail, AuditRecorder } from '../../audit/audit-trail.js';
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../time/clock.js';
@@ -16,6 +18,13 @@ import { batchUpsert, checkNaturalKeys, type BatchUpsertResult } from './batch-u
 
 /** A record as read from a table: wire values keyed by field name. */
 export type Row = Record<string, unknown>;
+
+/** The members `names` of a row. */
+function pick(row: Row, names: readonly string[]): Row {
+  const out: Row = {};
+  for (const name of names) if (name in row) out[name] = row[name];
+  return out;
+}
 
 /** Arguments of a list operation or connection field. */
 export interface ListArgs {
@@ -121,7 +130,33 @@ export class EntityStore {
     private readonly profiles: CallerProfiles,
     private readonly limits: ListLimits,
     private readonly policy: SettingsPolicy = new SettingsPolicy(async () => policyBounds(undefined), () => Math.floor(clock.now().getTime() / 1000)),
+    /** Where writes are recorded, in their transaction; none when undefined or off. */
+    private readonly audit?: AuditTrail,
   ) {}
+
+  /** The audit trail when writes are recorded. */
+  private auditing(): AuditTrail | undefined {
+    return this.audit?.enabled === true ? this.audit : undefined;
+  }
+
+  /** A data change of `entity`'s record `id` by `caller`. */
+  private dataEvent(action: 'data.create' | 'data.update' | 'data.delete' | 'data.append', entity: ModelEntity, id: string, caller: Caller, changes: Record<string, FieldChange>, details?: Record<string, unknown>): AuditEvent {
+    return {
+      action,
+      actor: { kind: 'user', sub: caller.sub, name: caller.username },
+      record: { type: entity.name, id },
+      changes,
+      ...(caller.source !== undefined ? { source: caller.source } : {}),
+      ...(details !== undefined ? { details } : {}),
+    };
+  }
+
+  /** The events of the single-active rule's deactivations (`ids`), caused by `cause`'s write. */
+  private deactivationEvents(entity: ModelEntity, ids: readonly string[], caller: Caller, cause: string): AuditEvent[] {
+    const rule = entity.singleActive;
+    if (rule === undefined) return [];
+    return ids.map((other) => this.dataEvent('data.update', entity, other, caller, { [rule.flag]: { before: true, after: false } }, { deactivatedBy: cause }));
+  }
 
   /** The entity named `name` of the model. */
   entity(name: string): ModelEntity {
@@ -426,7 +461,21 @@ export class EntityStore {
       }
     });
     checkNaturalKeys(entity, items, errors);
-    const result = await batchUpsert(this.db, this.model, entity, items, errors, this.nowIso());
+    const audit = this.auditing();
+    const result = await batchUpsert(
+      this.db,
+      this.model,
+      entity,
+      items,
+      errors,
+      this.nowIso(),
+      audit === undefined
+        ? undefined
+        : {
+            trail: audit,
+            event: (id, before, after) => this.dataEvent(before === null ? 'data.create' : 'data.update', entity, id, caller, fieldChanges(before, after), { via: at.field }),
+          },
+    );
     this.afterWrite(entity);
     return result;
   }
@@ -440,16 +489,17 @@ export class EntityStore {
     if (entity.name === 'UserMdl') this.profiles.invalidate();
   }
 
-  /** Deactivates the other active records of `scopeValue` (single-active rule) under a per-scope lock. */
-  private async deactivateOthers(tx: Queryable, entity: ModelEntity, scopeValue: unknown, keepId: string): Promise<void> {
+  /** Deactivates the other active records of `scopeValue` (single-active rule) under a per-scope lock; returns their ids. */
+  private async deactivateOthers(tx: Queryable, entity: ModelEntity, scopeValue: unknown, keepId: string): Promise<string[]> {
     const rule = entity.singleActive;
-    if (rule === undefined) return;
+    if (rule === undefined) return [];
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${entity.name}:${String(scopeValue)}`]);
-    await tx.query(
+    const rows = await tx.query<{ id: string }>(
       `UPDATE ${ident(entity.name)} SET ${ident(rule.flag)} = FALSE, ${ident(rule.endField)} = $1, "updatedAt" = $2, ${ident(VERSION_FIELD)} = ${ident(VERSION_FIELD)} + 1 ` +
-        `WHERE ${ident(rule.scope)} = $3 AND ${ident(rule.flag)} AND "id" <> $4`,
+        `WHERE ${ident(rule.scope)} = $3 AND ${ident(rule.flag)} AND "id" <> $4 RETURNING "id"`,
       [Math.floor(this.clock.now().getTime() / 1000), this.nowIso(), scopeValue, keepId],
     );
+    return rows.map((r) => String(r.id));
   }
 
   /** Creates a record; the owner field defaults to the caller; activating deactivates the others. */
@@ -475,13 +525,23 @@ export class EntityStore {
     const placeholders = names.map((n) => params.add(values[n]));
     const sql = `INSERT INTO ${ident(entity.name)} (${names.map(ident).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectList(entity.fields)}`;
     const rule = entity.singleActive;
+    const activating = rule !== undefined && values[rule.flag] === true;
+    const audit = this.auditing();
     const rows =
-      rule !== undefined && values[rule.flag] === true
-        ? await this.db.transaction(async (tx) => {
-            await this.deactivateOthers(tx, entity, values[rule.scope], id);
-            return tx.query<Row>(sql, params.values);
+      audit !== undefined
+        ? await audit.transaction(async (tx, recorder) => {
+            if (activating) recorder.record(...this.deactivationEvents(entity, await this.deactivateOthers(tx, entity, values[rule.scope], id), caller, id));
+            const inserted = await tx.query<Row>(sql, params.values);
+            const row = inserted[0];
+            if (row !== undefined) recorder.record(this.dataEvent('data.create', entity, id, caller, fieldChanges(null, pick(row, names))));
+            return inserted;
           })
-        : await this.db.query<Row>(sql, params.values);
+        : activating
+          ? await this.db.transaction(async (tx) => {
+              await this.deactivateOthers(tx, entity, values[rule.scope], id);
+              return tx.query<Row>(sql, params.values);
+            })
+          : await this.db.query<Row>(sql, params.values);
     this.afterWrite(entity);
     const row = rows[0];
     if (row === undefined) throw new DataApiError('InternalFailure');
@@ -570,28 +630,40 @@ export class EntityStore {
     // The version check is part of the UPDATE's WHERE: two writers that read the same version cannot both match.
     const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
     if (expected !== undefined) where.push(`${ident(VERSION_FIELD)} = ${params.add(expected)}`);
-    const sql = `UPDATE ${ident(entity.name)} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
+    const audit = this.auditing();
+    const changed = entity.fields.filter((f) => f.name !== 'id' && input[f.name] !== undefined);
+    // Audited: the values before are read (and the row locked) by the statement that changes them.
+    const before =
+      audit === undefined || changed.length === 0
+        ? ''
+        : ` FROM (SELECT "__t"."id" AS "__id", (SELECT row_to_json("__x") FROM (SELECT ${selectList(changed, '"__t"')}) AS "__x") AS "__before" ` +
+          `FROM ${ident(entity.name)} AS "__t" WHERE "__t"."id" = ${params.add(id)} FOR UPDATE OF "__t") AS "__old"`;
+    if (before !== '') where.push(`"id" = "__old"."__id"`);
+    const sql = `UPDATE ${ident(entity.name)} SET ${sets.join(', ')}${before} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}${before !== '' ? ', "__old"."__before"' : ''}`;
     const rule = entity.singleActive;
-    const run = async (q: Queryable): Promise<Row> => {
+    const run = async (q: Queryable, recorder?: AuditRecorder): Promise<Row> => {
       const rows = await q.query<Row>(sql, params.values);
       // Thrown inside a transaction, this also rolls back a deactivation done before.
       if (rows[0] === undefined) throw await this.explainMiss(q, entity, id, decision, caller, at, expected);
-      return rows[0];
+      const { __before: was, ...row } = rows[0];
+      const previous = typeof was === 'string' ? (JSON.parse(was) as Row) : ((was ?? {}) as Row);
+      recorder?.record(this.dataEvent('data.update', entity, id, caller, fieldChanges(previous, pick(row, changed.map((f) => f.name)))));
+      return row;
     };
-    const row =
-      rule !== undefined && input[rule.flag] === true
-        ? await this.db.transaction(async (tx) => {
-            const check = new SqlParams();
-            const idParam = check.add(id);
-            const current = await tx.query<Row & { __allowed: boolean }>(
-              `SELECT ${ident(rule.scope)}, ${accessSql(decision, check)} AS "__allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
-              check.values,
-            );
-            const found = current[0];
-            if (found?.__allowed === true) await this.deactivateOthers(tx, entity, input[rule.scope] ?? found[rule.scope], id);
-            return run(tx);
-          })
-        : await run(this.db);
+    const activating = rule !== undefined && input[rule.flag] === true;
+    const write = async (tx: Queryable, recorder?: AuditRecorder): Promise<Row> => {
+      if (rule === undefined || !activating) return run(tx, recorder);
+      const check = new SqlParams();
+      const idParam = check.add(id);
+      const current = await tx.query<Row & { __allowed: boolean }>(
+        `SELECT ${ident(rule.scope)}, ${accessSql(decision, check)} AS "__allowed" FROM ${ident(entity.name)} WHERE "id" = ${idParam}`,
+        check.values,
+      );
+      const found = current[0];
+      if (found?.__allowed === true) recorder?.record(...this.deactivationEvents(entity, await this.deactivateOthers(tx, entity, input[rule.scope] ?? found[rule.scope], id), caller, id));
+      return run(tx, recorder);
+    };
+    const row = audit !== undefined ? await audit.transaction(write) : activating ? await this.db.transaction((tx) => write(tx)) : await run(this.db);
     this.afterWrite(entity);
     return row;
   }
@@ -605,9 +677,16 @@ export class EntityStore {
     const params = new SqlParams();
     const where = [`"id" = ${params.add(id)}`, accessSql(decision, params), compileFilter(entity, condition, params, this.limits)];
     if (expected !== undefined) where.push(`${ident(VERSION_FIELD)} = ${params.add(expected)}`);
-    const rows = await this.db.query<Row>(`DELETE FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`, params.values);
-    const row = rows[0];
-    if (row === undefined) throw await this.explainMiss(this.db, entity, id, decision, caller, at, expected);
+    const sql = `DELETE FROM ${ident(entity.name)} WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
+    const audit = this.auditing();
+    const run = async (q: Queryable, recorder?: AuditRecorder): Promise<Row> => {
+      const rows = await q.query<Row>(sql, params.values);
+      const row = rows[0];
+      if (row === undefined) throw await this.explainMiss(q, entity, id, decision, caller, at, expected);
+      recorder?.record(this.dataEvent('data.delete', entity, id, caller, fieldChanges(row, null)));
+      return row;
+    };
+    const row = audit === undefined ? await run(this.db) : await audit.transaction(run);
     this.afterWrite(entity);
     return row;
   }
@@ -662,7 +741,15 @@ export class EntityStore {
     const sql =
       `UPDATE ${ident(entity.name)} SET ${column} = ${appended}, "updatedAt" = ${params.add(this.nowIso())}, ${ident(VERSION_FIELD)} = ${ident(VERSION_FIELD)} + 1 ` +
       `WHERE ${where.join(' AND ')} RETURNING ${selectList(entity.fields)}`;
-    const rows = await this.db.query<Row>(sql, params.values);
+    const audit = this.auditing();
+    const rows =
+      audit === undefined
+        ? await this.db.query<Row>(sql, params.values)
+        : await audit.transaction(async (tx, recorder) => {
+            const appended = await tx.query<Row>(sql, params.values);
+            if (appended[0] !== undefined) recorder.record(this.dataEvent('data.append', entity, id, caller, {}, { field: field.name, item: stamped }));
+            return appended;
+          });
     const row = rows[0];
     if (row === undefined) {
       throw await this.explainMiss(this.db, entity, id, decision, caller, at, expected, (current) => {

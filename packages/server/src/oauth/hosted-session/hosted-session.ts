@@ -7,6 +7,8 @@
 // refresh_tokens row of the sign-in that created it: its tokens never leave the server, and every
 // revocation of the user's sign-ins (GlobalSignOut, AdminUserGlobalSignOut, disabling the user, a
 // password reset by an administrator) revokes the anchor and so ends the hosted session with them.
+import type { AuditSource } from '../../audit/audit-event.js';
+import { sourceOfHttp } from '../../audit/operation-audit.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
@@ -86,19 +88,31 @@ export async function startHostedSession(steward: ServerServices, request: Fasti
   return { sessionId: id, poolId: signIn.poolId, userSub: signIn.userSub, authTime: signIn.authTime };
 }
 
-/** Deletes the hosted sessions a cookie value names and revokes their anchors. */
-async function endSessionsNamed(steward: ServerServices, value: string): Promise<void> {
-  await steward.db.query(
-    `WITH ended AS (DELETE FROM hosted_sessions WHERE cookie_hash = $1 RETURNING origin_jti)
-     UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti IN (SELECT origin_jti FROM ended) AND revoked_at IS NULL`,
-    [cookieHash(value), steward.clock.now()],
+/**
+ * Deletes the hosted sessions a cookie value names and revokes their anchors. With `source` (a
+ * /logout), the audit trail records each one ended; a session replaced by a new sign-in is not a sign-out.
+ */
+async function endSessionsNamed(steward: ServerServices, value: string, source?: AuditSource): Promise<void> {
+  await steward.audit.change(
+    (tx) =>
+      tx.query<{ user_sub: string; username: string | null }>(
+        `WITH ended AS (DELETE FROM hosted_sessions WHERE cookie_hash = $1 RETURNING origin_jti, user_sub),
+              revoked AS (UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti IN (SELECT origin_jti FROM ended) AND revoked_at IS NULL)
+         SELECT e.user_sub, u.username FROM ended e LEFT JOIN users u ON u.sub = e.user_sub`,
+        [cookieHash(value), steward.clock.now()],
+      ),
+    (ended) =>
+      (source === undefined ? [] : ended).map((row) => {
+        const who = { sub: row.user_sub, name: row.username ?? row.user_sub };
+        return { action: 'sign_out.hosted' as const, actor: { kind: 'user' as const, ...who }, subject: who, source };
+      }),
   );
 }
 
 /** Ends this browser's hosted sessions (the /logout endpoint) and clears the cookie. */
 export async function endHostedSession(steward: ServerServices, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const value = readCookie(steward.config, request, 'session');
-  if (value !== undefined) await endSessionsNamed(steward, value);
+  if (value !== undefined) await endSessionsNamed(steward, value, sourceOfHttp(request));
   clearCookie(steward.config, reply, 'session');
 }
 

@@ -1,6 +1,7 @@
 // POST /oauth2/revoke (RFC 7009): revokes a refresh token and, with it, its sign-in (every access
 // and id token of it, every generation of a rotating family), as RevokeToken does. Access and id
 // tokens cannot be revoked one by one (unsupported_token_type); unknown tokens are answered 200.
+import { sourceOfHttp } from '../../audit/operation-audit.js';
 import { isServiceError } from '../../errors/catalogue.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { formParameters } from '../http/form.js';
@@ -28,7 +29,15 @@ export const revokeEndpoint = defineEndpoint('revoke')
   })
   .do('revoke the sign-in', async (ctx, s) => {
     try {
-      await ctx.steward.tokens.revokeRefreshToken(s.authenticated.client, s.token);
+      await ctx.steward.tokens.revokeRefreshToken(s.authenticated.client, s.token, (tx, revoked) =>
+        ctx.steward.audit.append(tx, {
+          action: 'token.revoked',
+          actor: { kind: 'user', sub: revoked.userSub, name: revoked.username },
+          subject: { sub: revoked.userSub, name: revoked.username },
+          source: sourceOfHttp(ctx.request),
+          details: { clientId: s.authenticated.client.id, via: 'oauth2/revoke' },
+        }),
+      );
     } catch (error) {
       if (isServiceError(error, 'UnauthorizedException')) throw oauthError('unauthorized_client', 'The token was not issued to this client.');
       throw error;

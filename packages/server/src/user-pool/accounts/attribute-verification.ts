@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { sendCode } from '../codes/code-delivery.js';
 import { consumeCode } from '../codes/one-time-codes.js';
@@ -30,7 +32,11 @@ export const verifyUserAttribute = defineOperation('VerifyUserAttribute', object
       throw fail('AliasExistsException', `An account with the given ${i.AttributeName} already exists.`);
     }
   })
-  .do('mark the attribute verified', (ctx, i, s) =>
-    updateUser(ctx.db, s.caller.user.sub, { attributes: { ...s.caller.user.attributes, [`${i.AttributeName}_verified`]: 'true' } }, ctx.clock.now()),
-  )
+  .do('mark the attribute verified', (ctx, i, s) => {
+    const attributes = { ...s.caller.user.attributes, [`${i.AttributeName}_verified`]: 'true' };
+    return ctx.audit.change(
+      (tx) => updateUser(tx, s.caller.user.sub, { attributes }, ctx.clock.now()),
+      () => operationEvent(ctx, 'user.attributes_changed', s.caller.user, { changes: fieldChanges(s.caller.user.attributes, attributes) }),
+    );
+  })
   .respond(() => ({}));

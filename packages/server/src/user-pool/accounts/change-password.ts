@@ -1,3 +1,4 @@
+import { operationEvent } from '../../audit/operation-audit.js';
 import { decoyPasswordHash, guessPassword } from '../auth/flows/password-check.js';
 import { defineOperation } from '../operations/operation.js';
 import { authenticatedUser } from '../users/authenticated-user.js';
@@ -15,5 +16,5 @@ export const changePassword = defineOperation('ChangePassword', object({ AccessT
     ),
   )
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.ProposedPassword, s.caller.pool.passwordPolicy))
-  .do('set the new password', (ctx, i, s) => setPassword(ctx, s.caller.user, i.ProposedPassword, s.caller.user.status))
+  .do('set the new password', (ctx, i, s) => setPassword(ctx, s.caller.user, i.ProposedPassword, s.caller.user.status, { audit: operationEvent(ctx, 'password.changed', s.caller.user) }))
   .respond(() => ({}));

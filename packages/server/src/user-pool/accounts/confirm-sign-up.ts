@@ -1,3 +1,4 @@
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { sendCode, preferredChannel } from '../codes/code-delivery.js';
 import { guessDecoyCode, sendDecoyCode } from '../codes/decoy-codes.js';
@@ -37,7 +38,11 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
       // With the code's use, in one transaction: a code used up without confirming would leave the user unconfirmable with the code they hold.
       whenUsed: (tx, destination) => {
         const verifiedFlag = destination.includes('@') ? 'email_verified' : 'phone_number_verified';
-        return updateUser(tx, s.user.sub, { status: 'CONFIRMED', attributes: { ...s.user.attributes, [verifiedFlag]: 'true' } }, ctx.clock.now());
+        return ctx.audit.within(
+          tx,
+          (q) => updateUser(q, s.user.sub, { status: 'CONFIRMED', attributes: { ...s.user.attributes, [verifiedFlag]: 'true' } }, ctx.clock.now()),
+          () => operationEvent(ctx, 'sign_up.confirmed', s.user),
+        );
       },
     }),
   )
@@ -61,6 +66,6 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
       return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId });
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user) });
   })
   .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));

@@ -1,3 +1,5 @@
+import type { AuditEvent } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { sendCode } from '../codes/code-delivery.js';
 import { guessDecoyCode, sendDecoyCode } from '../codes/decoy-codes.js';
@@ -17,10 +19,14 @@ const forgotInput = object({
   ClientMetadata: optional(clientMetadataSchema),
 });
 
-/** Sends a password-reset code to the user's verified email (else verified phone). Shared with AdminResetUserPassword. */
-export async function sendResetCode(ctx: OperationContext, user: UserRecord) {
-  if (user.attributes.email_verified === 'true' && (user.attributes.email ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'email' });
-  if (user.attributes.phone_number_verified === 'true' && (user.attributes.phone_number ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'sms' });
+/**
+ * Sends a password-reset code to the user's verified email (else verified phone). Shared with
+ * AdminResetUserPassword. `audit`: the event stored with the code.
+ */
+export async function sendResetCode(ctx: OperationContext, user: UserRecord, audit?: AuditEvent) {
+  const recorded = audit !== undefined ? { audit } : {};
+  if (user.attributes.email_verified === 'true' && (user.attributes.email ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'email', ...recorded });
+  if (user.attributes.phone_number_verified === 'true' && (user.attributes.phone_number ?? '') !== '') return sendCode(ctx, { user, purpose: 'FORGOT_PASSWORD', channel: 'sms', ...recorded });
   throw fail('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
 }
 
@@ -36,7 +42,7 @@ export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
     }
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     if (user.status === 'FORCE_CHANGE_PASSWORD') throw fail('NotAuthorizedException', 'User password cannot be reset in the current state.');
-    return sendResetCode(ctx, user);
+    return sendResetCode(ctx, user, operationEvent(ctx, 'password.reset_requested', user));
   })
   .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));
 
@@ -63,5 +69,7 @@ export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', co
   })
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password, s.found.pool.passwordPolicy))
   .do('check the reset code', (ctx, i, s) => consumeCode(ctx, { user: s.user, purpose: 'FORGOT_PASSWORD', code: i.ConfirmationCode }))
-  .do('set the new password', (ctx, i, s) => setPassword(ctx, s.user, i.Password, s.user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED'))
+  .do('set the new password', (ctx, i, s) =>
+    setPassword(ctx, s.user, i.Password, s.user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED', { audit: operationEvent(ctx, 'password.reset', s.user) }),
+  )
   .respond(() => ({}));

@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { keepingAnEnabledAdmin } from '../admin/admin-safeguards.js';
 import { sendCode, type CodeDeliveryDetails } from '../codes/code-delivery.js';
@@ -25,7 +27,10 @@ export const updateUserAttributes = defineOperation(
     const next: Record<string, string> = { ...before, ...s.changes };
     if (s.changes.email !== undefined && s.changes.email !== before.email) next.email_verified = 'false';
     if (s.changes.phone_number !== undefined && s.changes.phone_number !== before.phone_number) next.phone_number_verified = 'false';
-    return updateUser(ctx.db, s.caller.user.sub, { attributes: next }, ctx.clock.now());
+    return ctx.audit.change(
+      (tx) => updateUser(tx, s.caller.user.sub, { attributes: next }, ctx.clock.now()),
+      () => operationEvent(ctx, 'user.attributes_changed', s.caller.user, { changes: fieldChanges(before, next) }),
+    );
   })
   .step('deliveries', async (ctx, _i, s) => {
     const list: CodeDeliveryDetails[] = [];
@@ -54,14 +59,19 @@ export const deleteUserAttributes = defineOperation(
       if (name === 'email') delete next.email_verified;
       if (name === 'phone_number') delete next.phone_number_verified;
     }
-    await updateUser(ctx.db, s.caller.user.sub, { attributes: next }, ctx.clock.now());
+    await ctx.audit.change(
+      (tx) => updateUser(tx, s.caller.user.sub, { attributes: next }, ctx.clock.now()),
+      () => operationEvent(ctx, 'user.attributes_changed', s.caller.user, { changes: fieldChanges(s.caller.user.attributes, next) }),
+    );
   })
   .respond(() => ({}));
 
 /** DeleteUser: the caller deletes their own account (tokens, devices and codes go with it). */
 export const deleteOwnUser = defineOperation('DeleteUser', object({ AccessToken: accessTokenSchema }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
-  .do('delete the user, keeping an enabled admin', (ctx, _i, s) => keepingAnEnabledAdmin(ctx, s.caller.user, (tx) => deleteUser(tx, s.caller.user.sub)))
+  .do('delete the user, keeping an enabled admin', (ctx, _i, s) =>
+    keepingAnEnabledAdmin(ctx, s.caller.user, (tx) => ctx.audit.within(tx, (q) => deleteUser(q, s.caller.user.sub), () => operationEvent(ctx, 'user.deleted_self', s.caller.user))),
+  )
   // Announced so caches of verified access tokens (the data API's) drop the deleted user at once.
   .do('revoke its sign-ins', async (ctx, _i, s) => void (await ctx.tokens.revokeAllForUser(s.caller.user.sub)))
   .respond(() => ({}));

@@ -1,3 +1,4 @@
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { assertClientSecret } from '../auth/sign-in/app-client-checks.js';
 import { defineOperation } from '../operations/operation.js';
@@ -8,7 +9,12 @@ import { accessTokenSchema, clientIdSchema, object, optional, string } from '../
 /** GlobalSignOut: revokes every refresh token of the caller and, with them, every access token. */
 export const globalSignOut = defineOperation('GlobalSignOut', object({ AccessToken: accessTokenSchema }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
-  .do('revoke all sign-ins of the user', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.caller.user.sub))
+  .do('revoke all sign-ins of the user', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => ctx.tokens.revokeAllForUser(s.caller.user.sub, tx),
+      (revoked) => operationEvent(ctx, 'sign_out.global', s.caller.user, { details: { signInsRevoked: revoked } }),
+    ),
+  )
   .respond(() => ({}));
 
 /** RevokeToken: revokes a refresh token and the access tokens issued from it. */
@@ -24,5 +30,9 @@ export const revokeToken = defineOperation(
   .do('refuse access and id tokens', (_ctx, i) => {
     if (/^[\w-]+\.[\w-]+\.[\w-]+$/.test(i.Token)) throw fail('UnsupportedTokenTypeException', 'Only refresh tokens can be revoked.');
   })
-  .do('revoke the sign-in', (ctx, i, s) => ctx.tokens.revokeRefreshToken(s.found.client, i.Token))
+  .do('revoke the sign-in', (ctx, i, s) =>
+    ctx.tokens.revokeRefreshToken(s.found.client, i.Token, (tx, family) =>
+      ctx.audit.append(tx, operationEvent(ctx, 'token.revoked', { sub: family.userSub, username: family.username }, { details: { clientId: s.found.client.id } })),
+    ),
+  )
   .respond(() => ({}));

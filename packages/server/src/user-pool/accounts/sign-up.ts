@@ -1,3 +1,4 @@
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { codeDestination, deliverCode, type DeliveryChannel } from '../codes/code-delivery.js';
 import { issueCode } from '../codes/one-time-codes.js';
@@ -45,9 +46,11 @@ export const signUp = defineOperation('SignUp', input)
   .step('created', (ctx, _i, s) =>
     // The user and their code in one transaction: a process stopped between the two would leave a
     // name taken by a user who has no code to confirm with.
-    ctx.db.transaction(async (tx) => {
+    ctx.audit.transaction(async (tx, audit) => {
       const user = await storeNewUser(tx, s.newUser, ctx.clock.now());
-      return { user, code: await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx) };
+      const code = await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);
+      audit.record(operationEvent(ctx, 'sign_up', user, { details: { clientId: s.found.client.id } }));
+      return { user, code };
     }),
   )
   .step('delivery', (ctx, i, s) => deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }))

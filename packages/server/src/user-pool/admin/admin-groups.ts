@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { isUniqueViolation, type Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import { epochSeconds } from '../../time/clock.js';
@@ -41,12 +43,17 @@ export const adminAddUserToGroup = defineOperation('AdminAddUserToGroup', member
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .step('group', (ctx, i) => requireGroup(ctx.db, i.UserPoolId, i.GroupName))
   .do('add the membership', (ctx, _i, s) =>
-    ctx.db.query('INSERT INTO group_members (pool_id, group_name, user_sub, added_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-      s.group.poolId,
-      s.group.name,
-      s.target.user.sub,
-      ctx.clock.now(),
-    ]),
+    ctx.audit.change(
+      (tx) =>
+        tx.query('INSERT INTO group_members (pool_id, group_name, user_sub, added_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1', [
+          s.group.poolId,
+          s.group.name,
+          s.target.user.sub,
+          ctx.clock.now(),
+        ]),
+      // Idempotent: adding a member again changes nothing and records nothing.
+      (added) => (added.length > 0 ? operationEvent(ctx, 'admin.group.member_added', s.target.user, { details: { group: s.group.name } }) : undefined),
+    ),
   )
   // The data API caches callers' groups for a few seconds: the change applies in this process at once.
   .do('announce the change', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))
@@ -60,8 +67,13 @@ export const adminRemoveUserFromGroup = defineOperation('AdminRemoveUserFromGrou
     if (s.group.name === ADMINS_GROUP) refuseSelfLockout(ctx, s.target.user, 'leave-admins');
   })
   .do('remove the membership, keeping an enabled admin', (ctx, _i, s) => {
-    const remove = (q: Queryable) => q.query('DELETE FROM group_members WHERE pool_id = $1 AND group_name = $2 AND user_sub = $3', [s.group.poolId, s.group.name, s.target.user.sub]);
-    return s.group.name === ADMINS_GROUP ? keepingAnEnabledAdmin(ctx, s.target.user, remove) : remove(ctx.db);
+    const remove = (q: Queryable) =>
+      ctx.audit.within(
+        q,
+        (tx) => tx.query('DELETE FROM group_members WHERE pool_id = $1 AND group_name = $2 AND user_sub = $3 RETURNING 1', [s.group.poolId, s.group.name, s.target.user.sub]),
+        (removed) => (removed.length > 0 ? operationEvent(ctx, 'admin.group.member_removed', s.target.user, { details: { group: s.group.name } }) : undefined),
+      );
+    return s.group.name === ADMINS_GROUP ? keepingAnEnabledAdmin(ctx, s.target.user, remove) : ctx.db.transaction(remove);
   })
   // The data API caches callers' groups for a few seconds: the removal applies in this process at once.
   .do('announce the change', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))
@@ -96,14 +108,18 @@ export const createGroup = defineOperation(
   .do('insert the group', async (ctx, i, s) => {
     const now = ctx.clock.now();
     try {
-      await ctx.db.query('INSERT INTO groups (pool_id, name, description, precedence, role_arn, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
-        s.pool.id,
-        i.GroupName,
-        i.Description ?? null,
-        i.Precedence ?? null,
-        i.RoleArn ?? null,
-        now,
-      ]);
+      await ctx.audit.change(
+        (tx) =>
+          tx.query('INSERT INTO groups (pool_id, name, description, precedence, role_arn, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
+            s.pool.id,
+            i.GroupName,
+            i.Description ?? null,
+            i.Precedence ?? null,
+            i.RoleArn ?? null,
+            now,
+          ]),
+        () => operationEvent(ctx, 'admin.group.created', undefined, { record: { type: 'group', id: i.GroupName }, changes: fieldChanges(null, { description: i.Description, precedence: i.Precedence }) }),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw fail('GroupExistsException', 'A group with the name already exists.');
       throw error;

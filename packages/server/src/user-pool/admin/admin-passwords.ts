@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { addSeconds } from '../../time/clock.js';
 import { sendResetCode } from '../accounts/forgot-password.js';
 import { defineOperation } from '../operations/operation.js';
@@ -17,9 +19,10 @@ export const adminSetUserPassword = defineOperation(
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password, s.target.pool.passwordPolicy))
   .do('set the password', (ctx, i, s) =>
     i.Permanent === true
-      ? setPassword(ctx, s.target.user, i.Password, 'CONFIRMED')
+      ? setPassword(ctx, s.target.user, i.Password, 'CONFIRMED', { audit: operationEvent(ctx, 'admin.user.password_set', s.target.user, { details: { permanent: true } }) })
       : setPassword(ctx, s.target.user, i.Password, 'FORCE_CHANGE_PASSWORD', {
           temporaryPasswordExpiresAt: addSeconds(ctx.clock.now(), s.target.pool.passwordPolicy.temporaryPasswordValidityDays * 86400),
+          audit: operationEvent(ctx, 'admin.user.password_set', s.target.user, { details: { permanent: false } }),
         }),
   )
   .respond(() => ({}));
@@ -32,6 +35,11 @@ export const adminResetUserPassword = defineOperation(
 )
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .do('send the reset code', (ctx, _i, s) => sendResetCode(ctx, s.target.user))
-  .do('require a reset', (ctx, _i, s) => updateUser(ctx.db, s.target.user.sub, { status: 'RESET_REQUIRED' }, ctx.clock.now()))
+  .do('require a reset', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, { status: 'RESET_REQUIRED' }, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.password_reset', s.target.user, { changes: fieldChanges({ status: s.target.user.status }, { status: 'RESET_REQUIRED' }) }),
+    ),
+  )
   .do('revoke existing sign-ins', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
   .respond(() => ({}));

@@ -1,7 +1,9 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { discardCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
-import { mfaPreferencePatch, mfaSettingsSchema } from '../users/mfa-preferences.js';
+import { mfaChanges, mfaPreferencePatch, mfaSettingsSchema } from '../users/mfa-preferences.js';
 import { updateUser } from '../users/user-repository.js';
 import { clientMetadataSchema, object, optional, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
 import { refuseSelfLockout, keepingAnEnabledAdmin } from './admin-safeguards.js';
@@ -14,7 +16,9 @@ export const adminDisableUser = defineOperation('AdminDisableUser', userInput, {
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .do('refuse disabling yourself', (ctx, _i, s) => refuseSelfLockout(ctx, s.target.user, 'disable'))
   .do('disable the user, keeping an enabled admin', (ctx, _i, s) =>
-    keepingAnEnabledAdmin(ctx, s.target.user, (tx) => updateUser(tx, s.target.user.sub, { enabled: false }, ctx.clock.now())),
+    keepingAnEnabledAdmin(ctx, s.target.user, (tx) =>
+      ctx.audit.within(tx, (q) => updateUser(q, s.target.user.sub, { enabled: false }, ctx.clock.now()), () => operationEvent(ctx, 'admin.user.disabled', s.target.user, { changes: fieldChanges({ enabled: s.target.user.enabled }, { enabled: false }) })),
+    ),
   )
   .do('revoke existing sign-ins', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
   .respond(() => ({}));
@@ -22,13 +26,23 @@ export const adminDisableUser = defineOperation('AdminDisableUser', userInput, {
 /** AdminEnableUser. */
 export const adminEnableUser = defineOperation('AdminEnableUser', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('enable the user', (ctx, _i, s) => updateUser(ctx.db, s.target.user.sub, { enabled: true }, ctx.clock.now()))
+  .do('enable the user', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, { enabled: true }, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.enabled', s.target.user, { changes: fieldChanges({ enabled: s.target.user.enabled }, { enabled: true }) }),
+    ),
+  )
   .respond(() => ({}));
 
 /** AdminUserGlobalSignOut: revokes every sign-in of the user. */
 export const adminUserGlobalSignOut = defineOperation('AdminUserGlobalSignOut', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('revoke all sign-ins of the user', (ctx, _i, s) => ctx.tokens.revokeAllForUser(s.target.user.sub))
+  .do('revoke all sign-ins of the user', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => ctx.tokens.revokeAllForUser(s.target.user.sub, tx),
+      (revoked) => operationEvent(ctx, 'admin.user.signed_out', s.target.user, { details: { signInsRevoked: revoked } }),
+    ),
+  )
   .respond(() => ({}));
 
 /** AdminSetUserMFAPreference: enables/disables SMS, TOTP and email MFA and picks the preferred one. */
@@ -44,7 +58,12 @@ export const adminSetUserMfaPreference = defineOperation(
   { access: 'admin' },
 )
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('apply the preferences', (ctx, i, s) => updateUser(ctx.db, s.target.user.sub, mfaPreferencePatch(s.target.user, i), ctx.clock.now()))
+  .do('apply the preferences', (ctx, i, s) =>
+    ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, mfaPreferencePatch(s.target.user, i), ctx.clock.now()),
+      (after) => operationEvent(ctx, 'admin.user.mfa_preferences_set', s.target.user, { changes: mfaChanges(s.target.user, after) }),
+    ),
+  )
   .respond(() => ({}));
 
 /** AdminConfirmSignUp: confirms an unconfirmed user without a code. */
@@ -58,7 +77,10 @@ export const adminConfirmSignUp = defineOperation(
     if (s.target.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.target.user.status}`);
   })
   .do('confirm the user', async (ctx, _i, s) => {
-    await updateUser(ctx.db, s.target.user.sub, { status: 'CONFIRMED' }, ctx.clock.now());
+    await ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, { status: 'CONFIRMED' }, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.confirmed', s.target.user, { changes: fieldChanges({ status: s.target.user.status }, { status: 'CONFIRMED' }) }),
+    );
     await discardCode(ctx, s.target.user.sub, 'SIGN_UP');
   })
   .respond(() => ({}));

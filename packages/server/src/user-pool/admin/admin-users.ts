@@ -1,10 +1,12 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool } from '../pools/pool-repository.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
-import { createUserWithPassword } from '../users/create-user.js';
+import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { setPassword } from '../users/set-password.js';
 import { randomPolicyPassword } from '../users/temporary-password.js';
@@ -58,18 +60,18 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
       const existing = await findUserByUsername(ctx.db, s.pool.id, i.Username);
       if (existing === undefined) throw fail('UserNotFoundException', 'User does not exist.');
       if (existing.status !== 'FORCE_CHANGE_PASSWORD') throw fail('UnsupportedUserStateException', 'Resend not possible. User is not in FORCE_CHANGE_PASSWORD state.');
-      return setPassword(ctx, existing, s.password, 'FORCE_CHANGE_PASSWORD', { temporaryPasswordExpiresAt: s.expires });
+      return setPassword(ctx, existing, s.password, 'FORCE_CHANGE_PASSWORD', {
+        temporaryPasswordExpiresAt: s.expires,
+        audit: operationEvent(ctx, 'admin.user.password_set', existing, { details: { temporary: true, invitationResent: true } }),
+      });
     }
     const attributes = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
     assertRequiredAttributes(s.pool, attributes);
-    return createUserWithPassword(ctx.db, ctx.clock.now(), {
-      pool: s.pool,
-      username: i.Username,
-      password: s.password,
-      attributes,
-      status: 'FORCE_CHANGE_PASSWORD',
-      temporaryPasswordExpiresAt: s.expires,
-    });
+    const fresh = await newUserWithPassword({ pool: s.pool, username: i.Username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
+    return ctx.audit.change(
+      (tx) => storeNewUser(tx, fresh, ctx.clock.now()),
+      (user) => operationEvent(ctx, 'admin.user.created', user, { changes: fieldChanges(null, { ...user.attributes, status: user.status }), details: { invitation: i.MessageAction ?? 'SEND' } }),
+    );
   })
   .do('send the invitation', async (ctx, i, s) => {
     if (i.MessageAction !== 'SUPPRESS') await sendInvitation(ctx, s.user, s.password, i.DesiredDeliveryMediums);
@@ -82,7 +84,9 @@ const userInput = object({ UserPoolId: userPoolIdSchema, Username: usernameSchem
 export const adminDeleteUser = defineOperation('AdminDeleteUser', userInput, { access: 'admin' })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
   .do('refuse deleting yourself', (ctx, _i, s) => refuseSelfLockout(ctx, s.target.user, 'delete'))
-  .do('delete the user, keeping an enabled admin', (ctx, _i, s) => keepingAnEnabledAdmin(ctx, s.target.user, (tx) => deleteUser(tx, s.target.user.sub)))
+  .do('delete the user, keeping an enabled admin', (ctx, _i, s) =>
+    keepingAnEnabledAdmin(ctx, s.target.user, (tx) => ctx.audit.within(tx, (q) => deleteUser(q, s.target.user.sub), () => operationEvent(ctx, 'admin.user.deleted', s.target.user))),
+  )
   // Announced so caches of verified access tokens (the data API's) drop the deleted user at once.
   .do('revoke its sign-ins', async (ctx, _i, s) => void (await ctx.tokens.revokeAllForUser(s.target.user.sub)))
   .respond(() => ({}));

@@ -1,3 +1,4 @@
+import { adminListUserAuthEvents } from './admin-auth-events.js';
 import type { Operation } from '../operations/operation.js';
 import { adminAddUserToGroup, adminListGroupsForUser, adminRemoveUserFromGroup, createGroup, listGroups, listUsersInGroup } from './admin-groups.js';
 import { adminResetUserPassword, adminSetUserPassword } from './admin-passwords.js';
@@ -39,4 +40,5 @@ export const adminOperations: readonly Operation[] = [
   updateGroup,
   deleteGroup,
   adminSetUserSettings,
+  adminListUserAuthEvents,
 ];

@@ -1,17 +1,25 @@
 // App-client administration (admin credential, CLI): CreateUserPoolClient, UpdateUserPoolClient,
 // DescribeUserPoolClient, ListUserPoolClients, DeleteUserPoolClient, with Cognito's checks
 // (client-settings.ts) and answers (UserPoolClientType).
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { processRevocations } from '../../tokens/revocation-feed.js';
 import { defineOperation } from '../operations/operation.js';
 import { findDefaultPool, requirePool } from '../pools/pool-repository.js';
 import { boolean, clientIdSchema, integer, object, optional, string, userPoolIdSchema } from '../wire/input-schema.js';
-import { createPoolClient, customScopesOf, deletePoolClient, listPoolClients, newClientSecret, requirePoolClient, saveClientSettings } from './app-client-repository.js';
+import { type AppClientDetails, createPoolClient, customScopesOf, deletePoolClient, listPoolClients, newClientSecret, requirePoolClient, saveClientSettings } from './app-client-repository.js';
 import { toUserPoolClientType } from './app-client-shapes.js';
 import { clientSettingsMembers, resolveClientSettings } from './client-settings.js';
 import { pageOffset, pageToken } from './page-tokens.js';
 
 const clientOfPool = object({ UserPoolId: userPoolIdSchema, ClientId: clientIdSchema });
+
+/** A client's settings as the audit trail records them: Cognito's shape without the secret and the dates. */
+function auditedSettings(details: AppClientDetails, defaults: Parameters<typeof toUserPoolClientType>[1]): Record<string, unknown> {
+  const { ClientSecret: _secret, LastModifiedDate: _modified, CreationDate: _created, ...settings } = toUserPoolClientType(details, defaults) as Record<string, unknown>;
+  return settings;
+}
 
 /** CreateUserPoolClient: a new app client (with a random secret when GenerateSecret is true). */
 export const createUserPoolClient = defineOperation('CreateUserPoolClient', object({ UserPoolId: userPoolIdSchema, GenerateSecret: optional(boolean()), ...clientSettingsMembers }), {
@@ -19,7 +27,12 @@ export const createUserPoolClient = defineOperation('CreateUserPoolClient', obje
 })
   .step('pool', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
   .step('settings', async (ctx, i, s) => resolveClientSettings(i, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: i.GenerateSecret === true }))
-  .step('clientId', (ctx, i, s) => createPoolClient(ctx, s.pool.id, s.settings, i.GenerateSecret === true ? newClientSecret() : null, ctx.clock.now()))
+  .step('clientId', (ctx, i, s) =>
+    createPoolClient(ctx, s.pool.id, s.settings, i.GenerateSecret === true ? newClientSecret() : null, ctx.clock.now(), async (tx, id) => {
+      const created = await requirePoolClient({ db: tx, secrets: ctx.secrets }, s.pool.id, id);
+      await ctx.audit.append(tx, operationEvent(ctx, 'admin.client.created', undefined, { record: { type: 'app_client', id }, changes: fieldChanges(null, auditedSettings(created, ctx.config)) }));
+    }),
+  )
   .step('created', (ctx, _i, s) => requirePoolClient(ctx, s.pool.id, s.clientId))
   .respond((ctx, _i, s) => ({ UserPoolClient: toUserPoolClientType(s.created, ctx.config) }));
 
@@ -39,7 +52,13 @@ export const updateUserPoolClient = defineOperation(
     resolveClientSettings({ ...i, ClientName: i.ClientName ?? s.current.client.name }, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: s.current.client.secret !== null }),
   )
   .do('save the settings', async (ctx, i, s) => {
-    if (!(await saveClientSettings(ctx.db, s.pool.id, i.ClientId, s.settings, ctx.clock.now()))) throw fail('ResourceNotFoundException', `User pool client ${i.ClientId} does not exist.`);
+    const saved = await ctx.audit.transaction(async (tx, audit) => {
+      if (!(await saveClientSettings(tx, s.pool.id, i.ClientId, s.settings, ctx.clock.now()))) return false;
+      const updated = await requirePoolClient({ db: tx, secrets: ctx.secrets }, s.pool.id, i.ClientId);
+      audit.record(operationEvent(ctx, 'admin.client.updated', undefined, { record: { type: 'app_client', id: i.ClientId }, changes: fieldChanges(auditedSettings(s.current, ctx.config), auditedSettings(updated, ctx.config)) }));
+      return true;
+    });
+    if (!saved) throw fail('ResourceNotFoundException', `User pool client ${i.ClientId} does not exist.`);
   })
   .step('updated', (ctx, i, s) => requirePoolClient(ctx, s.pool.id, i.ClientId))
   .respond((ctx, _i, s) => ({ UserPoolClient: toUserPoolClientType(s.updated, ctx.config) }));
@@ -76,7 +95,11 @@ export const deleteUserPoolClient = defineOperation('DeleteUserPoolClient', clie
       throw fail('InvalidParameterException', `User pool client ${i.ClientId} is the server's default client (the web app's); it cannot be deleted.`);
     }
   })
-  .step('signedOut', (ctx, i, s) => deletePoolClient(ctx.db, s.pool.id, i.ClientId))
+  .step('signedOut', (ctx, i, s) =>
+    deletePoolClient(ctx.db, s.pool.id, i.ClientId, (tx, ended) =>
+      ctx.audit.append(tx, operationEvent(ctx, 'admin.client.deleted', undefined, { record: { type: 'app_client', id: i.ClientId }, details: { signInsEnded: ended } })),
+    ),
+  )
   // In-process caches of verified access tokens drop the ended sign-ins at once.
   .do('announce the revocations', (_ctx, _i, s) => s.signedOut.forEach((sub) => processRevocations.publish({ sub })))
   .respond(() => ({}));

@@ -99,12 +99,15 @@ export async function createPoolClient(
   settings: ClientSettings,
   secret: string | null,
   now: Date,
+  recordCreated?: (tx: Queryable, clientId: string) => Promise<void>,
 ): Promise<string> {
   const id = newClientId();
   const sealedSecret = secret === null ? null : sealClientSecret(services.secrets, id, secret);
   await services.db.transaction(async (tx) => {
     await insertClient(tx, { id, poolId, name: settings.name, sealedSecret }, now);
     await saveClientSettings(tx, poolId, id, settings, now);
+    // Last: what records the creation (the audit trail) commits with it.
+    await recordCreated?.(tx, id);
   });
   return id;
 }
@@ -119,7 +122,7 @@ export async function listPoolClients(q: Queryable, poolId: string, limit: numbe
  * Deletes the client and, with it, every sign-in made through it (their refresh and access tokens
  * stop working). Returns the users whose sign-ins ended, for the revocation feed.
  */
-export async function deletePoolClient(db: Database, poolId: string, clientId: string): Promise<string[]> {
+export async function deletePoolClient(db: Database, poolId: string, clientId: string, recordDeleted?: (tx: Queryable, signInsEnded: number) => Promise<void>): Promise<string[]> {
   return db.transaction(async (tx) => {
     const ended = await tx.query<{ user_sub: string }>(
       'DELETE FROM refresh_tokens WHERE client_id = (SELECT id FROM app_clients WHERE id = $1 AND pool_id = $2) RETURNING user_sub',
@@ -127,6 +130,7 @@ export async function deletePoolClient(db: Database, poolId: string, clientId: s
     );
     const deleted = await tx.query('DELETE FROM app_clients WHERE id = $1 AND pool_id = $2 RETURNING id', [clientId, poolId]);
     if (deleted.length === 0) throw fail('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+    await recordDeleted?.(tx, ended.length);
     return [...new Set(ended.map((r) => r.user_sub))];
   });
 }

@@ -1,6 +1,8 @@
 // Resource-server administration (admin credential, CLI): CreateResourceServer,
 // DescribeResourceServer, ListResourceServers, UpdateResourceServer, DeleteResourceServer. Their
 // scopes (`<identifier>/<scope name>`) are what app clients may be allowed beyond the standard ones.
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
@@ -53,7 +55,12 @@ async function assertScopesUnused(ctx: OperationContext, poolId: string, identif
 export const createResourceServer = defineOperation('CreateResourceServer', serverInput, { access: 'admin' })
   .step('pool', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
   .step('server', (_ctx, i, s): ResourceServerRecord => ({ poolId: s.pool.id, identifier: i.Identifier, name: i.Name, scopes: distinctScopes(i.Scopes) }))
-  .do('insert the resource server', (ctx, _i, s) => insertResourceServer(ctx.db, s.server, ctx.clock.now()))
+  .do('insert the resource server', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => insertResourceServer(tx, s.server, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.resource_server.created', undefined, { record: { type: 'resource_server', id: s.server.identifier }, changes: fieldChanges(null, { name: s.server.name, scopes: s.server.scopes }) }),
+    ),
+  )
   .respond((_ctx, _i, s) => ({ ResourceServer: toResourceServerType(s.server) }));
 
 /** DescribeResourceServer. */
@@ -85,7 +92,17 @@ export const updateResourceServerOperation = defineOperation('UpdateResourceServ
     assertScopesUnused(ctx, s.pool.id, i.Identifier, s.current.scopes.filter((old) => !s.server.scopes.some((kept) => kept.ScopeName === old.ScopeName))),
   )
   .do('save the resource server', async (ctx, i, s) => {
-    if (!(await updateResourceServer(ctx.db, s.server))) throw fail('ResourceNotFoundException', `Resource server ${i.Identifier} does not exist.`);
+    const saved = await ctx.audit.change(
+      (tx) => updateResourceServer(tx, s.server),
+      (done) =>
+        done
+          ? operationEvent(ctx, 'admin.resource_server.updated', undefined, {
+              record: { type: 'resource_server', id: s.server.identifier },
+              changes: fieldChanges({ name: s.current.name, scopes: s.current.scopes }, { name: s.server.name, scopes: s.server.scopes }),
+            })
+          : undefined,
+    );
+    if (!saved) throw fail('ResourceNotFoundException', `Resource server ${i.Identifier} does not exist.`);
   })
   .respond((_ctx, _i, s) => ({ ResourceServer: toResourceServerType(s.server) }));
 
@@ -95,6 +112,10 @@ export const deleteResourceServerOperation = defineOperation('DeleteResourceServ
   .step('current', (ctx, i, s) => requireResourceServer(ctx.db, s.pool.id, i.Identifier))
   .do('keep scopes clients are allowed', (ctx, i, s) => assertScopesUnused(ctx, s.pool.id, i.Identifier, s.current.scopes))
   .do('delete the resource server', async (ctx, i, s) => {
-    if (!(await deleteResourceServer(ctx.db, s.pool.id, i.Identifier))) throw fail('ResourceNotFoundException', `Resource server ${i.Identifier} does not exist.`);
+    const deleted = await ctx.audit.change(
+      (tx) => deleteResourceServer(tx, s.pool.id, i.Identifier),
+      (done) => (done ? operationEvent(ctx, 'admin.resource_server.deleted', undefined, { record: { type: 'resource_server', id: i.Identifier }, changes: fieldChanges({ name: s.current.name, scopes: s.current.scopes }, null) }) : undefined),
+    );
+    if (!deleted) throw fail('ResourceNotFoundException', `Resource server ${i.Identifier} does not exist.`);
   })
   .respond(() => ({}));

@@ -1,5 +1,7 @@
 // Sending a code: rate limit, store its hash, hand the message to the delivery port, and answer with
 // Cognito's CodeDeliveryDetails (destination masked).
+import type { Queryable } from '../../db/database.js';
+import type { AuditEvent } from '../../audit/audit-event.js';
 import { fail } from '../../errors/catalogue.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import type { UserRecord } from '../users/user-repository.js';
@@ -64,11 +66,13 @@ export function codeDestination(user: Pick<UserRecord, 'attributes'>, channel: D
  */
 export async function sendCode(
   ctx: OperationContext,
-  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string },
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string; audit?: AuditEvent },
 ): Promise<CodeDeliveryDetails> {
   const destination = codeDestination(args.user, args.channel);
   await ctx.limits.assertCodeSendAllowed(args.user.sub, args.purpose);
-  const code = await issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) });
+  const issue = (q: Queryable): Promise<string> => issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) }, q);
+  // The audit event (a reset requested, a code resent) is stored with the code it records.
+  const code = args.audit === undefined ? await issue(ctx.db) : await ctx.audit.change(issue, () => args.audit);
   return deliverCode(ctx, { user: args.user, purpose: args.purpose, channel: args.channel, code, ...(args.clientId !== undefined ? { clientId: args.clientId } : {}) });
 }
 

@@ -1,4 +1,5 @@
 import type { AbuseLimits } from '../../abuse/abuse-limits.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
 import type { Lockout } from '../../abuse/lockout.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
@@ -21,6 +22,8 @@ export interface ServerServices {
   readonly lockout: Lockout;
   /** Seals what a database reader must not be able to use (TOTP secrets, sign-in state). */
   readonly secrets: SecretBox;
+  /** The audit trail: events are appended in the transaction of the change they record. */
+  readonly audit: AuditTrail;
   readonly log: Logger;
   /** Counters and histograms for /metrics (noMetrics when METRICS_ENABLED is off). */
   readonly metrics: Metrics;

@@ -10,7 +10,7 @@
 // runs an action. Steps run in order; the first throw ends the operation. A ServiceError goes to the
 // wire as is; anything else is logged with the operation and step name and answered with
 // InternalErrorException.
-import { isServiceError } from '../../errors/catalogue.js';
+import { isServiceError, type ServiceError } from '../../errors/catalogue.js';
 import { parseInput, type Schema } from '../wire/input-schema.js';
 import type { OperationContext } from './operation-context.js';
 
@@ -57,10 +57,16 @@ export class StepFailure extends Error {
 
 type StepFn<I, S, R> = (ctx: OperationContext, input: I, state: S) => R | Promise<R>;
 
+/**
+ * Runs when a step ends the operation with a ServiceError (e.g. to record a refused sign-in in the
+ * audit trail); `state` holds what the steps before it produced. The error is answered afterwards.
+ */
+export type FailureHandler<I, S> = (ctx: OperationContext, input: I, state: Partial<S>, error: ServiceError) => Promise<void>;
+
 /** Builder of an operation's step list; each `.step` widens the typed state. */
 export class OperationBuilder<I, S extends object> {
   constructor(
-    private readonly meta: { name: string; service: ServiceName; access: Access; input: Schema<I> },
+    private readonly meta: { name: string; service: ServiceName; access: Access; input: Schema<I>; onFailure?: FailureHandler<unknown, object> },
     private readonly steps: readonly StepDefinition[],
   ) {}
 
@@ -75,10 +81,15 @@ export class OperationBuilder<I, S extends object> {
     return new OperationBuilder(this.meta, [...this.steps, { name: description, run: (c, i, s) => fn(c, i as I, s as S) }]);
   }
 
+  /** Sets what runs when a step fails with a ServiceError (before the error is answered). */
+  onFailure(handler: FailureHandler<I, S>): OperationBuilder<I, S> {
+    return new OperationBuilder({ ...this.meta, onFailure: handler as FailureHandler<unknown, object> }, this.steps);
+  }
+
   /** Ends the list with the step building the response body. */
   respond<O extends object>(fn: StepFn<I, S, O>): Operation {
     const steps = [...this.steps, { name: 'respond', run: (c: OperationContext, i: unknown, s: Record<string, unknown>): unknown => fn(c, i as I, s as S) }];
-    const { name, service, access, input } = this.meta;
+    const { name, service, access, input, onFailure } = this.meta;
     return {
       name,
       service,
@@ -94,8 +105,15 @@ export class OperationBuilder<I, S extends object> {
           try {
             result = await step.run(ctx, parsed, state);
           } catch (error) {
-            if (isServiceError(error)) throw error;
-            throw new StepFailure(name, step.name, error);
+            if (!isServiceError(error)) throw new StepFailure(name, step.name, error);
+            if (onFailure !== undefined) {
+              try {
+                await onFailure(ctx, parsed, state, error);
+              } catch (cause) {
+                throw new StepFailure(name, 'on failure', cause);
+              }
+            }
+            throw error;
           }
         }
         return (result ?? {}) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 // MFA preferences, shared by AdminSetUserMFAPreference and SetUserMFAPreference.
+import { fieldChanges, type FieldChange } from '../../audit/audit-event.js';
 import { fail } from '../../errors/catalogue.js';
 import { boolean, object, optional } from '../wire/input-schema.js';
 import type { MfaKind, UserPatch, UserRecord } from './user-repository.js';
@@ -44,4 +45,10 @@ export function mfaPreferencePatch(user: UserRecord, request: MfaPreferenceReque
     }
   }
   return { smsMfaEnabled: enabled.SMS_MFA, softwareTokenMfaEnabled: enabled.SOFTWARE_TOKEN_MFA, emailMfaEnabled: enabled.EMAIL_OTP, preferredMfa: preferred };
+}
+
+/** The MFA settings that differ between two versions of a user, for the audit trail (never the secrets). */
+export function mfaChanges(before: UserRecord, after: UserRecord): Record<string, FieldChange> {
+  const settings = (u: UserRecord) => ({ smsMfaEnabled: u.smsMfaEnabled, softwareTokenMfaEnabled: u.softwareTokenMfaEnabled, emailMfaEnabled: u.emailMfaEnabled, preferredMfa: u.preferredMfa });
+  return fieldChanges(settings(before), settings(after));
 }

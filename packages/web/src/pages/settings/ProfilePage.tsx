@@ -1,3 +1,6 @@
+import type { OwnSignIn } from './sign-in-history';
+import { failureReason, fetchOwnSignIns, signInHistoryUrl } from './sign-in-history';
+import { WebError } from '../../app/web-errors';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuthMFAType, AWSAuthDevice, AuthTOTPSetupDetails, AuthWebAuthnCredential, FetchMFAPreferenceOutput } from '@steward/auth-core';
 import { QRCodeSVG } from 'qrcode.react';
@@ -506,7 +509,70 @@ function PasskeysSection({ account }: { account: AccountPort }) {
   );
 }
 
-/** /settings/profile: details with verification, password, two-step sign-in, devices and passkeys. */
+/** Profile › Sign-in history: the user's own recent sign-ins, from the audit trail (GET /account/sign-ins, their own only). */
+function SignInHistorySection({ account }: { account: AccountPort }) {
+  const { config, fetch: fetchFn } = useServices();
+  const [signIns, setSignIns] = useState<OwnSignIn[] | null>(null);
+  const [problem, setProblem] = useState<{ message: string; detail?: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchOwnSignIns(fetchFn, signInHistoryUrl(config.adminApiEndpoint), account.accessToken)
+      .then((found) => current && setSignIns(found))
+      .catch((error: unknown) => {
+        if (!current) return;
+        setProblem(error instanceof WebError ? { message: error.message, detail: error.recoverySuggestion } : { message: 'Your recent sign-ins could not be loaded.' });
+        setSignIns([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [account, config.adminApiEndpoint, fetchFn]);
+  return (
+    <section className="card" aria-labelledby="sign-in-history-title">
+      <h2 className="card__title" id="sign-in-history-title">
+        Sign-in history
+      </h2>
+      <p className="muted">Your latest sign-ins, refused ones too. One you do not recognise? Change your password and sign out everywhere.</p>
+      <LiveRegion message={problem?.message} detail={problem?.detail} />
+      {signIns === null ? (
+        <Spinner label="Loading your sign-ins" />
+      ) : signIns.length === 0 ? (
+        <p className="muted">No sign-ins recorded yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table sign-in-history">
+            <caption className="visually-hidden">Your recent sign-ins, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Result</th>
+                <th scope="col">Device</th>
+                <th scope="col">Address</th>
+              </tr>
+            </thead>
+            <tbody>
+              {signIns.map((signIn, index) => (
+                <tr key={`${signIn.at}-${index}`}>
+                  <td>
+                    <time dateTime={signIn.at}>{formatValue(signIn.at, 'datetime')}</time>
+                  </td>
+                  <td>
+                    <span className={signIn.outcome === 'success' ? 'badge badge--good' : 'badge badge--bad'}>{signIn.outcome === 'success' ? 'Signed in' : 'Refused'}</span>
+                    {signIn.outcome === 'failure' ? <span className="muted"> {failureReason(signIn.reason)}</span> : null}
+                  </td>
+                  <td title={signIn.userAgent ?? undefined}>{signIn.device ?? 'Unknown device'}</td>
+                  <td>{signIn.ip ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /settings/profile: details with verification, password, two-step sign-in, devices, sign-in history and passkeys. */
 export function ProfilePage() {
   const account = useAccountPort();
   return (
@@ -520,6 +586,7 @@ export function ProfilePage() {
           <PasswordSection account={account} />
           <MfaSection account={account} />
           <DevicesSection account={account} />
+          <SignInHistorySection account={account} />
           <PasskeysSection account={account} />
         </>
       )}

@@ -1,6 +1,7 @@
 // DEVICE_SRP_AUTH → DEVICE_PASSWORD_VERIFIER: a remembered device proves it holds its device
 // password with the same SRP exchange as a user (pool name = device group key, username = device
 // key); success stands in for MFA.
+import { lockoutStarted } from '../../../audit/lockout-marker.js';
 import { fail } from '../../../errors/catalogue.js';
 import { endAuthSession } from '../../sessions/auth-sessions.js';
 import { requireConfirmedDevice } from '../devices/device-repository.js';
@@ -49,7 +50,9 @@ export const answerDevicePasswordVerifier: ChallengeHandler = async (answer) => 
     !guess.locked && device.srpVerifier !== null && verifySrpClaim({ verifierHex: device.srpVerifier, secret: srp, poolName: device.deviceGroupKey, userIdForSrp: device.deviceKey, claim });
   if (!deviceProven) {
     await endAuthSession(ctx, session);
-    throw ctx.lockout.exhausted(guess) ? fail('TooManyFailedAttemptsException', TOO_MANY_CODES) : fail('NotAuthorizedException', WRONG_CREDENTIALS);
+    if (!ctx.lockout.exhausted(guess)) throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
+    const refusal = fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
+    throw guess.locked ? refusal : lockoutStarted(refusal);
   }
   return continueSignIn(ctx, scope, user, { ...session.state, srp: undefined, proven, deviceVerified: true });
 };

@@ -1,5 +1,8 @@
 // Answers to code challenges — SMS_MFA, SOFTWARE_TOKEN_MFA, EMAIL_OTP (as MFA, as a USER_AUTH
 // first factor, or to verify the email of MFA_SETUP), SMS_OTP — and to SELECT_MFA_TYPE and MFA_SETUP.
+import { mfaChanges } from '../../users/mfa-preferences.js';
+import { fieldChanges } from '../../../audit/audit-event.js';
+import { operationEvent } from '../../../audit/operation-audit.js';
 import { fail } from '../../../errors/catalogue.js';
 import { updateUser, aliasTakenBy, type MfaKind } from '../../users/user-repository.js';
 import { askMfa, checkMfaAnswer, checkSentCode, guessCode, matchTotpAnswer, refuseReplayedCode, sendChallengeCode } from '../mfa/mfa-challenge.js';
@@ -59,11 +62,15 @@ export const answerEmailOtp: ChallengeHandler = async (answer) => {
   if (emailSetup !== undefined) {
     if (proven === undefined) throw expired();
     await checkSentCode(ctx, session, user, 'MFA_EMAIL', requireParameter(responses, 'EMAIL_OTP_CODE'), answer.guess);
-    const updated = await updateUser(
-      ctx.db,
-      user.sub,
-      { attributes: { ...user.attributes, email: emailSetup, email_verified: 'true' }, emailMfaEnabled: true, preferredMfa: user.preferredMfa ?? 'EMAIL_OTP' },
-      ctx.clock.now(),
+    const updated = await ctx.audit.change(
+      (tx) =>
+        updateUser(
+          tx,
+          user.sub,
+          { attributes: { ...user.attributes, email: emailSetup, email_verified: 'true' }, emailMfaEnabled: true, preferredMfa: user.preferredMfa ?? 'EMAIL_OTP' },
+          ctx.clock.now(),
+        ),
+      (after) => operationEvent(ctx, 'mfa.email_set_up', user, { changes: { ...mfaChanges(user, after), ...fieldChanges({ email: user.attributes.email }, { email: after.attributes.email }) } }),
     );
     return continueSignIn(ctx, scope, updated, { ...session.state, proven, emailSetup: undefined, mfaDone: true });
   }

@@ -1,5 +1,6 @@
 // NEW_PASSWORD_REQUIRED: a user created by an administrator with a temporary password chooses
 // their own (NEW_PASSWORD), adding the required attributes they lack ("userAttributes.<name>").
+import { operationEvent } from '../../../audit/operation-audit.js';
 import { fail } from '../../../errors/catalogue.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../../users/attributes.js';
 import { assertPasswordConforms } from '../../users/password-policy.js';
@@ -31,7 +32,7 @@ export const answerNewPasswordRequired: ChallengeHandler = async (answer) => {
 
   // Not one transaction: setPassword also writes the rate-limit counters on the plain connection,
   // which would wait forever on PGlite's single connection held by a transaction.
-  const withPassword = await setPassword(ctx, user, password, 'CONFIRMED');
+  const withPassword = await setPassword(ctx, user, password, 'CONFIRMED', { audit: operationEvent(ctx, 'password.changed', user, { details: { duringSignIn: true, reason: 'NEW_PASSWORD_REQUIRED' } }) });
   const updated = Object.keys(changes).length === 0 ? withPassword : await updateUser(ctx.db, user.sub, { attributes }, ctx.clock.now());
   return continueSignIn(ctx, scope, updated, { ...session.state, proven, passwordChanged: true });
 };

@@ -8,6 +8,7 @@ import { clientIdSchema, clientMetadataSchema, enumeration, object, optional, st
 import { answerCustomChallenge } from '../custom-auth/custom-auth-rounds.js';
 import { assertSecretHash } from '../sign-in/app-client-checks.js';
 import { authParametersSchema } from '../sign-in/auth-parameters-schema.js';
+import { recordChallengeRefusal } from '../sign-in/sign-in-audit.js';
 import { sendOutcome } from '../sign-in/sign-in-outcome.js';
 import { CHALLENGE_NAMES, type ChallengeName, type SignInState } from '../sign-in/sign-in-state.js';
 import type { ChallengeHandler } from './challenge-input.js';
@@ -86,4 +87,5 @@ export const respondToAuthChallenge = defineOperation(
       clientMetadata: i.ClientMetadata ?? {},
     }),
   )
+  .onFailure(recordChallengeRefusal)
   .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome, s.session));

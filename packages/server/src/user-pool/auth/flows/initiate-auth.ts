@@ -8,6 +8,7 @@ import { clientIdSchema, clientMetadataSchema, enumeration, object, optional } f
 import { startCustomAuth } from '../custom-auth/custom-auth-rounds.js';
 import { assertCallerMayUseFlow } from '../sign-in/app-client-checks.js';
 import { authParametersSchema } from '../sign-in/auth-parameters-schema.js';
+import { recordInitiateAuthRefusal } from '../sign-in/sign-in-audit.js';
 import { sendOutcome, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
 import type { AuthFlow } from '../sign-in/sign-in-state.js';
 import { refreshTokens } from './refresh-token-auth.js';
@@ -71,4 +72,5 @@ export const initiateAuth = defineOperation(
   .step('scope', (_ctx, _i, s) => s.loaded.scope)
   .do('check the client allows the flow', (ctx, i, s) => assertCallerMayUseFlow(ctx.caller, s.scope.client, i.AuthFlow))
   .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
+  .onFailure(recordInitiateAuthRefusal)
   .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));

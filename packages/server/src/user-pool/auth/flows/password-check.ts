@@ -5,6 +5,7 @@
 // outsider whether the name exists or is locked.
 import { randomUUID } from 'node:crypto';
 import type { AttemptClaim } from '../../../abuse/lockout.js';
+import { lockoutStarted } from '../../../audit/lockout-marker.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { hashPassword, verifyPassword } from '../../users/password-hash.js';
@@ -42,7 +43,9 @@ export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout' | 'conf
 export async function guessPassword<T>(ctx: Pick<OperationContext, 'lockout'>, claim: AttemptClaim, subject: T | undefined, check: (subject: T | undefined) => Promise<boolean>): Promise<T> {
   const checked = claim.locked ? undefined : subject;
   if ((await check(checked)) && checked !== undefined) return checked;
-  throw fail('NotAuthorizedException', ctx.lockout.exhausted(claim) ? ATTEMPTS_EXCEEDED : WRONG_CREDENTIALS);
+  if (!ctx.lockout.exhausted(claim)) throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
+  // The guess that used the last free attempt starts the lockout (the audit trail records it).
+  throw claim.locked ? fail('NotAuthorizedException', ATTEMPTS_EXCEEDED) : lockoutStarted(fail('NotAuthorizedException', ATTEMPTS_EXCEEDED));
 }
 
 /**

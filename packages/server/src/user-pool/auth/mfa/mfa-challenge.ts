@@ -4,6 +4,7 @@
 // over), and a wrong code also counts against the challenge session, which ends after
 // AUTH_SESSION_MAX_ATTEMPTS wrong answers.
 import type { AttemptClaim } from '../../../abuse/lockout.js';
+import { lockoutStarted } from '../../../audit/lockout-marker.js';
 import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { consumeCode, type CodePurpose } from '../../codes/one-time-codes.js';
 import { sendCode, type CodeDeliveryDetails } from '../../codes/code-delivery.js';
@@ -66,7 +67,7 @@ export async function guessCode<T>(
   } catch (error) {
     if (isServiceError(error, 'CodeMismatchException')) {
       await recordAuthSessionFailure(ctx, session);
-      throw ctx.lockout.exhausted(claim) ? fail('TooManyFailedAttemptsException', TOO_MANY_CODES) : fail('CodeMismatchException', WRONG_MFA_CODE);
+      throw ctx.lockout.exhausted(claim) ? lockoutStarted(fail('TooManyFailedAttemptsException', TOO_MANY_CODES)) : fail('CodeMismatchException', WRONG_MFA_CODE);
     }
     throw error;
   }

@@ -1,4 +1,6 @@
 // SetUserMFAPreference: the signed-in user enables, disables and prefers SMS, TOTP and email MFA.
+import { mfaChanges } from '../../users/mfa-preferences.js';
+import { operationEvent } from '../../../audit/operation-audit.js';
 import { defineOperation } from '../../operations/operation.js';
 import { authenticatedUser } from '../../users/authenticated-user.js';
 import { mfaPreferencePatch, mfaSettingsSchema } from '../../users/mfa-preferences.js';
@@ -12,5 +14,10 @@ export const setUserMfaPreference = defineOperation(
 )
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
   .step('patch', (_ctx, i, s) => mfaPreferencePatch(s.caller.user, i))
-  .do('store the preferences', (ctx, _i, s) => updateUser(ctx.db, s.caller.user.sub, s.patch, ctx.clock.now()))
+  .do('store the preferences', (ctx, _i, s) =>
+    ctx.audit.change(
+      (tx) => updateUser(tx, s.caller.user.sub, s.patch, ctx.clock.now()),
+      (after) => operationEvent(ctx, 'mfa.preferences_changed', s.caller.user, { changes: mfaChanges(s.caller.user, after) }),
+    ),
+  )
   .respond(() => ({}));

@@ -1,6 +1,8 @@
 // AssociateSoftwareToken and VerifySoftwareToken: setting up an authenticator app, either signed
 // in (AccessToken) or in the middle of a sign-in at MFA_SETUP (Session, which moves on with each
 // call so an older Session string stops working).
+import { mfaChanges } from '../../users/mfa-preferences.js';
+import { operationEvent } from '../../../audit/operation-audit.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { advanceAuthSession, loadAuthSession, recordAuthSessionFailure, type AuthSession } from '../../sessions/auth-sessions.js';
@@ -63,12 +65,20 @@ export const verifySoftwareToken = defineOperation(
     if (s.caller.session !== undefined) await recordAuthSessionFailure(ctx, s.caller.session);
     throw fail('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
   })
-  .do('make the secret the user’s TOTP MFA', (ctx, _i, s) =>
-    updateUser(
-      ctx.db,
-      s.caller.user.sub,
-      { totpSecret: s.secret, totpPendingSecret: null, softwareTokenMfaEnabled: true, preferredMfa: s.caller.user.preferredMfa ?? 'SOFTWARE_TOKEN_MFA' },
-      ctx.clock.now(),
+  .do('make the secret the user’s TOTP MFA', (ctx, i, s) =>
+    ctx.audit.change(
+      (tx) =>
+        updateUser(
+          tx,
+          s.caller.user.sub,
+          { totpSecret: s.secret, totpPendingSecret: null, softwareTokenMfaEnabled: true, preferredMfa: s.caller.user.preferredMfa ?? 'SOFTWARE_TOKEN_MFA' },
+          ctx.clock.now(),
+        ),
+      (after) =>
+        operationEvent(ctx, 'mfa.totp_set_up', s.caller.user, {
+          changes: mfaChanges(s.caller.user, after),
+          details: { duringSignIn: s.caller.session !== undefined, ...(i.FriendlyDeviceName !== undefined ? { deviceName: i.FriendlyDeviceName } : {}) },
+        }),
     ),
   )
   .step('session', (ctx, _i, s) =>

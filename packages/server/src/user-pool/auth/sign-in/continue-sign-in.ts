@@ -8,6 +8,7 @@ import { findUserDevice, type DeviceRecord } from '../devices/device-repository.
 import { askMfa } from '../mfa/mfa-challenge.js';
 import { setupMfaOptions, usableMfaMethods } from '../mfa/mfa-methods.js';
 import { decideNextStep, type NextStep } from './next-step.js';
+import { proofOf } from './sign-in-audit.js';
 import { challenge, type SignInOutcome, type SignInScope } from './sign-in-outcome.js';
 import type { ProvenFactor, SignInState } from './sign-in-state.js';
 import { srpIdentity } from '../srp-exchange/srp-exchange.js';
@@ -72,7 +73,7 @@ export async function produceSignIn(ctx: OperationContext, scope: SignInScope, d
     case 'MFA_UNAVAILABLE':
       throw fail('InvalidUserPoolConfigurationException', 'MFA is required, but no MFA method the pool allows can be used or set up by this user.');
     case 'TOKENS':
-      return { kind: 'tokens', user, deviceKey: confirmedDevice?.deviceKey ?? null, offerNewDevice: confirmedDevice === undefined };
+      return { kind: 'tokens', user, deviceKey: confirmedDevice?.deviceKey ?? null, offerNewDevice: confirmedDevice === undefined, proof: proofOf(state) };
   }
 }
 

@@ -11,6 +11,7 @@ import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
+import { signInSucceeded, type SignInProof } from './sign-in-audit.js';
 import type { ChallengeName, FirstFactor, SignInState } from './sign-in-state.js';
 
 /** The app client and pool a sign-in runs in. */
@@ -36,6 +37,8 @@ export type SignInOutcome =
       readonly offerNewDevice: boolean;
       /** A TOTP step to record in the statement that ends the sign-in: nothing else happens unless it was unused. */
       readonly totpStep?: TotpStepGuard;
+      /** How the sign-in proved who it is, for its audit event. */
+      readonly proof?: SignInProof;
     }
   | { readonly kind: 'refreshed'; readonly result: AuthenticationResult };
 
@@ -161,10 +164,12 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   }
   const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey });
   ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
+  // The sign_in row rides on the same statement, after the claim it depends on: tokens exist exactly when it does.
+  const audited = ctx.audit.appendExpression(params, signInSucceeded(ctx, scope, user, outcome.proof), gate);
   const rows = await ctx.db.query<{ fresh: boolean; claimed: boolean; groups: string[] }>(
     `WITH ${ctes.join(',\n')}
      SELECT ${outcome.totpStep !== undefined ? 'EXISTS (SELECT 1 FROM fresh_step)' : 'true'} AS fresh, ${current !== undefined ? 'EXISTS (SELECT 1 FROM claimed)' : 'true'} AS claimed,
-            ARRAY(${groupsOfUserSql(`${params.add(user.sub)}::uuid`)}) AS groups`,
+            ARRAY(${groupsOfUserSql(`${params.add(user.sub)}::uuid`)}) AS groups, ${audited} AS audited`,
     params.values,
   );
   const row = rows[0];

@@ -1,6 +1,7 @@
 // StartWebAuthnRegistration / CompleteWebAuthnRegistration / ListWebAuthnCredentials /
 // DeleteWebAuthnCredential. The registration challenge waits in auth_sessions (one per user,
 // expiring with the challenge-session lifetime) so any server process can complete it.
+import { operationEvent } from '../../../audit/operation-audit.js';
 import { generateRegistrationOptions, verifyRegistrationResponse, type AuthenticatorTransportFuture, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { epochSeconds } from '../../../time/clock.js';
@@ -87,8 +88,10 @@ export const completeWebAuthnRegistration = defineOperation('CompleteWebAuthnReg
   })
   .do('store the passkey', async (ctx, _i, s) => {
     const { credential } = s.verified.info;
-    const stored = await insertPasskey(
-      ctx.db,
+    const stored = await ctx.audit.change(
+      (tx) =>
+        insertPasskey(
+      tx,
       {
         credentialId: credential.id,
         poolId: s.caller.pool.id,
@@ -101,6 +104,8 @@ export const completeWebAuthnRegistration = defineOperation('CompleteWebAuthnReg
         authenticatorAttachment: s.verified.attachment,
       },
       ctx.clock.now(),
+        ),
+      (inserted) => (inserted ? operationEvent(ctx, 'passkey.registered', s.caller.user, { details: { credentialId: credential.id, relyingPartyId: s.verified.rp.id } }) : undefined),
     );
     if (!stored) throw fail('WebAuthnCredentialNotSupportedException', 'This passkey is already registered.');
   })
@@ -137,6 +142,10 @@ export const listWebAuthnCredentials = defineOperation(
 export const deleteWebAuthnCredential = defineOperation('DeleteWebAuthnCredential', object({ AccessToken: accessTokenSchema, CredentialId: string({ min: 1, max: 1024 }) }))
   .step('caller', (ctx, i) => authenticatedUser(ctx, i.AccessToken))
   .do('delete the passkey', async (ctx, i, s) => {
-    if (!(await deletePasskey(ctx.db, s.caller.user.sub, i.CredentialId))) throw fail('ResourceNotFoundException', 'The passkey does not exist.');
+    const deleted = await ctx.audit.change(
+      (tx) => deletePasskey(tx, s.caller.user.sub, i.CredentialId),
+      (done) => (done ? operationEvent(ctx, 'passkey.deleted', s.caller.user, { details: { credentialId: i.CredentialId } }) : undefined),
+    );
+    if (!deleted) throw fail('ResourceNotFoundException', 'The passkey does not exist.');
   })
   .respond(() => ({}));
