@@ -79,7 +79,8 @@ describe('CLI', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Three processes, each opening the folder and (the first) seeding the demo data: ~20 s alone.
+  }, 120_000);
 
   it('prints help for an unknown command', async () => {
     const result = await cli(pgEnv, 'frobnicate');

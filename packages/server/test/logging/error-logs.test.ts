@@ -3,7 +3,7 @@
 // body that was sent or the failed statement's parameters (which PGlite attaches to its errors).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueTokensFor, BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { issueTokensFor, BOTH_DATABASES, startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from '../harness.js';
 
 type LogLine = Record<string, unknown> & { level: number; msg?: string; reqId?: string; err?: Record<string, unknown> };
 
@@ -79,7 +79,7 @@ describe('a service failing under a request', () => {
   beforeAll(async () => {
     // Production delivery to an SMTP server that is not there.
     server = await startTestServer({
-      env: { STEWARD_MODE: 'production', LOG_LEVEL: 'info', CLIENT_REQUEST_LIMIT: '0', CODE_PEPPER: `pepper-${randomBytes(16).toString('hex')}`, SMTP_URL: 'smtp://127.0.0.1:1' },
+      env: { ...TEST_PRODUCTION_SECRETS, STEWARD_MODE: 'production', LOG_LEVEL: 'info', CLIENT_REQUEST_LIMIT: '0', CODE_PEPPER: `pepper-${randomBytes(16).toString('hex')}`, SMTP_URL: 'smtp://127.0.0.1:1' },
       logStream: { write: (line) => logs.push(line) },
     });
   });
