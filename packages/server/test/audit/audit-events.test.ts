@@ -199,6 +199,15 @@ describe.each(BOTH_DATABASES)('what the audit trail records (%s)', (database) =>
     expect(rows[2]?.changes).toMatchObject({ subject: { before: 'Printer', after: null }, priority: { before: 'high', after: null } });
     expect(rows[1]?.source?.ip).toBe('127.0.0.1');
 
+    // One active session per user: activating another records the deactivation too; the session's token data is never stored.
+    const tokenData = JSON.stringify({ accessToken: staff });
+    const first = await ok<{ createSessionMdl: { id: string } }>(server, staff, 'mutation ($i: CreateSessionMdlInput!) { createSessionMdl(input: $i) { id } }', { i: { sessionId: 'audit-a', userId: staffSub, isActive: true, sessionData: tokenData } });
+    const second = await ok<{ createSessionMdl: { id: string } }>(server, staff, 'mutation ($i: CreateSessionMdlInput!) { createSessionMdl(input: $i) { id } }', { i: { sessionId: 'audit-b', userId: staffSub, isActive: true } });
+    const sessionRows = (await auditRows(server)).map((r) => r.entry).filter((e) => e.record?.id === first.createSessionMdl.id);
+    expect(sessionRows.map((e) => e.action)).toEqual(['data.create', 'data.update']);
+    expect(sessionRows[0]?.changes?.sessionData).toEqual({ before: null, after: '[redacted]' });
+    expect(sessionRows[1]).toMatchObject({ changes: { isActive: { before: true, after: false } }, details: { deactivatedBy: second.createSessionMdl.id } });
+
     // A refused write (a stale version) records nothing.
     const again = await ok<{ createTicketMdl: { id: string } }>(server, staff, 'mutation ($i: CreateTicketMdlInput!) { createTicketMdl(input: $i) { id } }', { i: { subject: 'Stale' } });
     const stale = await gql(server, staff, 'mutation ($i: UpdateTicketMdlInput!) { updateTicketMdl(input: $i) { id } }', { i: { id: again.createTicketMdl.id, subject: 'x', _version: 99 } });

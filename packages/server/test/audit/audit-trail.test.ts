@@ -187,6 +187,16 @@ describe.each(BOTH_DATABASES)('the audit trail (%s)', (database) => {
     expect((await verifyAuditChain(server.db)).problem).toBeUndefined();
   });
 
+  it.runIf(database === 'postgres')('records admin actions made through the CLI, as the CLI', async () => {
+    const lines: string[] = [];
+    const env = { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: server.schema, LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    expect(await runCli(['set-session-length-max', '--seconds', '3600'], env, (l) => lines.push(l))).toBe(0);
+    expect(await runCli(['add-to-group', '--username', 'audited', '--group', 'Admins'], env, (l) => lines.push(l))).toBe(0);
+    expect((await entriesOf(server, 'admin.session_policy.set')).at(-1)).toMatchObject({ actor: { kind: 'cli', name: 'cli' }, changes: { maxSessionLengthSeconds: { after: 3600 } } });
+    expect((await entriesOf(server, 'admin.group.member_added')).at(-1)).toMatchObject({ actor: { kind: 'cli' }, subject: { name: 'audited' }, details: { group: 'Admins' } });
+    expect((await verifyAuditChain(server.db)).problem).toBeUndefined();
+  });
+
   it('prunes rows past the retention as a prefix and stays verifiable from the new anchor', async () => {
     const before = await auditRows(server);
     advance(server, 40 * 86400);

@@ -660,7 +660,11 @@ export class EntityStore {
         check.values,
       );
       const found = current[0];
-      if (found?.__allowed === true) recorder?.record(...this.deactivationEvents(entity, await this.deactivateOthers(tx, entity, input[rule.scope] ?? found[rule.scope], id), caller, id));
+      if (found?.__allowed === true) {
+        // Deactivated whether or not a recorder is there (`recorder?.record(…)` would skip its arguments).
+        const deactivated = await this.deactivateOthers(tx, entity, input[rule.scope] ?? found[rule.scope], id);
+        recorder?.record(...this.deactivationEvents(entity, deactivated, caller, id));
+      }
       return run(tx, recorder);
     };
     const row = audit !== undefined ? await audit.transaction(write) : activating ? await this.db.transaction((tx) => write(tx)) : await run(this.db);
