@@ -156,6 +156,8 @@ describe('importing a client file on /files', () => {
   it('finds the account imported with status "payment plan" under the Payment plan status filter', async () => {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Payment plan' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
+    // The unfiltered list already shows -4: wait for the filtered answer to replace it (-1 leaves).
+    await page.getByRole('cell', { name: `${tag}-1`, exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: `${tag}-4`, exact: true }).waitFor();
     const files = await page.getByRole('cell', { name: new RegExp(`^${tag}-\\d$`) }).allInnerTexts();
     expect(files).toEqual([`${tag}-4`]);
