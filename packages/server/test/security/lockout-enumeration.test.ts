@@ -61,24 +61,33 @@ describe.each(BOTH_DATABASES)('lockouts and unknown names (%s)', (database) => {
       await passwordAuth(server, locked.username, `Wrong-${i}-Passw0rd!`);
       await passwordAuth(server, lockedUnknown, `Wrong-${i}-Passw0rd!`);
     }
-    const times = { locked: [] as number[], unknown: [] as number[], lockedSrp: [] as number[], unknownSrp: [] as number[] };
-    for (let i = 0; i < SAMPLES; i++) {
-      const a = await timed(() => passwordAuth(server, locked.username, `Guess-${i}-Passw0rd!`));
-      expect(a.reply.body.message).toBe('Password attempts exceeded');
-      times.locked.push(a.ms);
-      const b = await timed(() => passwordAuth(server, lockedUnknown, `Guess-${i}-Passw0rd!`));
-      expect(b.reply.body.message).toBe('Password attempts exceeded');
-      times.unknown.push(b.ms);
-      times.lockedSrp.push((await timed(() => srpAuth(server, locked.username, `Guess-${i}-Passw0rd!`))).ms);
-      times.unknownSrp.push((await timed(() => srpAuth(server, lockedUnknown, `Guess-${i}-Passw0rd!`))).ms);
+    // Each sample pairs a locked-user refusal with a locked-unknown one taken right after it, so the
+    // pair shares the machine's load of the moment; the median of the pairs' ratios is compared. A
+    // loaded CI machine can still push one round out of the band, so up to three rounds are taken:
+    // before the fix every round was near 0.1.
+    const round = async (): Promise<{ ratio: number; srpRatio: number }> => {
+      const ratios: number[] = [];
+      const srpRatios: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const a = await timed(() => passwordAuth(server, locked.username, `Guess-${i}-Passw0rd!`));
+        expect(a.reply.body.message).toBe('Password attempts exceeded');
+        const b = await timed(() => passwordAuth(server, lockedUnknown, `Guess-${i}-Passw0rd!`));
+        expect(b.reply.body.message).toBe('Password attempts exceeded');
+        ratios.push(a.ms / b.ms);
+        const lockedSrp = (await timed(() => srpAuth(server, locked.username, `Guess-${i}-Passw0rd!`))).ms;
+        srpRatios.push(lockedSrp / (await timed(() => srpAuth(server, lockedUnknown, `Guess-${i}-Passw0rd!`))).ms);
+      }
+      return { ratio: median(ratios), srpRatio: median(srpRatios) };
+    };
+    const within = (r: number): boolean => r > 0.6 && r < 1.6;
+    const rounds: { ratio: number; srpRatio: number }[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await round();
+      rounds.push(result);
+      if (within(result.ratio) && within(result.srpRatio)) break;
     }
-    const ratio = median(times.locked) / median(times.unknown);
-    const srpRatio = median(times.lockedSrp) / median(times.unknownSrp);
-    // Before the fix the ratio was about 0.1 (no scrypt for locked users). Both now pay the same work.
-    expect(ratio, JSON.stringify({ locked: median(times.locked), unknown: median(times.unknown) })).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
-    expect(srpRatio, JSON.stringify({ locked: median(times.lockedSrp), unknown: median(times.unknownSrp) })).toBeGreaterThan(0.6);
-    expect(srpRatio).toBeLessThan(1.6);
+    const last = rounds[rounds.length - 1];
+    expect(within(last?.ratio ?? 0) && within(last?.srpRatio ?? 0), JSON.stringify(rounds)).toBe(true);
   });
 
   it('keeps the counters of unknown names keyed by an HMAC, never by the name, and lets them expire', async () => {
