@@ -6,11 +6,15 @@ import { ATTEMPTS_EXCEEDED } from '../user-pool/auth/flows/password-check.js';
 import { WRONG_CREDENTIALS } from '../user-pool/auth/sign-in/user-gate.js';
 import { GRANT_OUTCOMES, GRANT_TYPES, MFA_FAILURE_KINDS, type FailureReason, type GrantOutcome, type GrantTypeLabel, type LockoutKind, type MfaFailureKind, type SignInFlow } from './metrics.js';
 
-const API_FLOWS: ReadonlySet<string> = new Set(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH']);
+const API_FLOWS: ReadonlySet<string> = new Set(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'ADMIN_USER_PASSWORD_AUTH']);
 
-/** The flow label of an InitiateAuth AuthFlow value (REFRESH_TOKEN is REFRESH_TOKEN_AUTH's alias); "unknown" for anything else. */
+/**
+ * The flow label of an (Admin)InitiateAuth AuthFlow value (REFRESH_TOKEN is REFRESH_TOKEN_AUTH's
+ * alias, ADMIN_NO_SRP_AUTH ADMIN_USER_PASSWORD_AUTH's); "unknown" for anything else.
+ */
 export function signInFlowLabel(flow: unknown): SignInFlow {
   if (flow === 'REFRESH_TOKEN') return 'REFRESH_TOKEN_AUTH';
+  if (flow === 'ADMIN_NO_SRP_AUTH') return 'ADMIN_USER_PASSWORD_AUTH';
   return typeof flow === 'string' && API_FLOWS.has(flow) ? (flow as SignInFlow) : 'unknown';
 }
 

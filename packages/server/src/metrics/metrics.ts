@@ -19,7 +19,7 @@ export interface RequestSample {
 }
 
 /** The flows sign-ins are counted under: InitiateAuth's (REFRESH_TOKEN counted as REFRESH_TOKEN_AUTH), the hosted login page's, or unknown (a request too malformed to tell). */
-export const SIGN_IN_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'MANAGED_LOGIN', 'unknown'] as const;
+export const SIGN_IN_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH', 'REFRESH_TOKEN_AUTH', 'ADMIN_USER_PASSWORD_AUTH', 'MANAGED_LOGIN', 'unknown'] as const;
 
 /** A flow label. */
 export type SignInFlow = (typeof SIGN_IN_FLOWS)[number];

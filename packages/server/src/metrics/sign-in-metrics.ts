@@ -1,5 +1,5 @@
-// Sign-in metrics around the two sign-in operations (InitiateAuth, RespondToAuthChallenge), on the
-// JSON endpoint and the hosted login page alike (both run them through the registry): how each
+// Sign-in metrics around the sign-in operations ((Admin)InitiateAuth, (Admin)RespondToAuthChallenge),
+// on the JSON endpoint and the hosted login page alike (both run them through the registry): how each
 // step ended, the lockouts and the wrong MFA codes. The flow of an answer to a challenge is in the
 // challenge session, which the operation loads; it notes it on the probe (noteSignInFlow).
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
@@ -16,14 +16,15 @@ function inputOf(rawInput: unknown): Readonly<Record<string, unknown>> {
   return typeof rawInput === 'object' && rawInput !== null ? (rawInput as Record<string, unknown>) : {};
 }
 
-/** `operation` (InitiateAuth or RespondToAuthChallenge) counting each call in ctx.metrics. */
+/** `operation` ((Admin)InitiateAuth or (Admin)RespondToAuthChallenge) counting each call in ctx.metrics. */
 export function withSignInMetrics(operation: Operation): Operation {
   return {
     ...operation,
     async invoke(ctx, rawInput, admit) {
       if (!ctx.metrics.enabled) return operation.invoke(ctx, rawInput, admit);
       const input = inputOf(rawInput);
-      const probe: SignInProbe = { flow: operation.name === 'InitiateAuth' && typeof input.AuthFlow === 'string' ? input.AuthFlow : undefined };
+      const starts = operation.name === 'InitiateAuth' || operation.name === 'AdminInitiateAuth';
+      const probe: SignInProbe = { flow: starts && typeof input.AuthFlow === 'string' ? input.AuthFlow : undefined };
       const flow = (): SignInFlow => (ctx.caller.kind === 'managed-login' ? 'MANAGED_LOGIN' : signInFlowLabel(probe.flow));
       let result: Record<string, unknown>;
       try {
@@ -33,7 +34,7 @@ export function withSignInMetrics(operation: Operation): Operation {
         ctx.metrics.signInStep(flow(), 'failure', reason);
         const lockout = lockoutKindOf(error);
         if (lockout !== undefined) ctx.metrics.lockout(lockout);
-        const mfa = operation.name === 'RespondToAuthChallenge' ? mfaFailureKind(input.ChallengeName) : undefined;
+        const mfa = operation.name.endsWith('RespondToAuthChallenge') ? mfaFailureKind(input.ChallengeName) : undefined;
         if (mfa !== undefined && (reason === 'wrong_code' || reason === 'locked_out')) ctx.metrics.mfaFailure(mfa, reason);
         throw error;
       }

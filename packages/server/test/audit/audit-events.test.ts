@@ -5,7 +5,14 @@
 import { CALLBACK, createOAuthClient, pkcePair, signInForCallback } from '../oauth/oauth-fixtures.js';
 import {
   AdminAddUserToGroupCommand,
+  AdminDeleteUserAttributesCommand,
   AdminSetUserPasswordCommand,
+  AdminSetUserSettingsCommand,
+  AdminUpdateUserAttributesCommand,
+  CreateGroupCommand,
+  DeleteGroupCommand,
+  SetUserPoolMfaConfigCommand,
+  UpdateGroupCommand,
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   DeleteUserPoolClientCommand,
@@ -181,6 +188,33 @@ describe.each(BOTH_DATABASES)('what the audit trail records (%s)', (database) =>
     expect(await ofClient('admin.client.created')).toMatchObject([{ record: { type: 'app_client', id: clientId }, changes: { ClientName: { after: 'partner' } } }]);
     expect((await ofClient('admin.client.updated'))[0]?.changes).toMatchObject({ ClientName: { before: 'partner', after: 'partner-2' } });
     expect(await ofClient('admin.client.deleted')).toHaveLength(1);
+  });
+
+  it("records the pool API's attribute, group, MFA-setting and pool changes, with their fields before and after", async () => {
+    const pool = server.pool.userPoolId;
+    const user = await createTestUser(server, { mfa: 'none' });
+    keep(user.password);
+    await adminSdk.send(new AdminUpdateUserAttributesCommand({ UserPoolId: pool, Username: user.username, UserAttributes: [{ Name: 'middle_name', Value: 'Ada' }] }));
+    await adminSdk.send(new AdminDeleteUserAttributesCommand({ UserPoolId: pool, Username: user.username, UserAttributeNames: ['middle_name'] }));
+    const attributeChanges = (await entriesOf(server, 'admin.user.attributes_changed')).filter((e) => e.subject?.sub === user.sub);
+    expect(attributeChanges.map((e) => e.changes)).toEqual([{ middle_name: { before: null, after: 'Ada' } }, { middle_name: { before: 'Ada', after: null } }]);
+    expect(attributeChanges[0]?.actor).toEqual({ kind: 'admin-credential', name: TEST_ADMIN_CREDENTIALS.accessKeyId });
+
+    await adminSdk.send(new AdminSetUserSettingsCommand({ UserPoolId: pool, Username: user.username, MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] }));
+    expect((await entriesOf(server, 'admin.user.mfa_preferences_set')).filter((e) => e.subject?.sub === user.sub)).toMatchObject([{ details: { via: 'AdminSetUserSettings' } }]);
+
+    await adminSdk.send(new CreateGroupCommand({ UserPoolId: pool, GroupName: 'night-shift', Description: 'evenings', Precedence: 7 }));
+    await adminSdk.send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: user.username, GroupName: 'night-shift' }));
+    await adminSdk.send(new UpdateGroupCommand({ UserPoolId: pool, GroupName: 'night-shift', Description: 'nights' }));
+    await adminSdk.send(new DeleteGroupCommand({ UserPoolId: pool, GroupName: 'night-shift' }));
+    const ofGroup = async (action: string) => (await entriesOf(server, action)).filter((e) => e.record?.id === 'night-shift');
+    expect((await ofGroup('admin.group.updated')).map((e) => e.changes)).toEqual([{ description: { before: 'evenings', after: 'nights' } }]);
+    expect(await ofGroup('admin.group.deleted')).toMatchObject([{ record: { type: 'group' }, details: { members: 1 } }]);
+
+    await adminSdk.send(new SetUserPoolMfaConfigCommand({ UserPoolId: pool, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+    const [mfa] = await entriesOf(server, 'admin.pool.mfa_config_set');
+    expect(mfa).toMatchObject({ record: { type: 'user_pool', id: pool }, changes: { mfaConfiguration: { before: 'ON', after: 'OPTIONAL' }, enabledMfas: { after: ['SOFTWARE_TOKEN_MFA'] } } });
+    await adminSdk.send(new SetUserPoolMfaConfigCommand({ UserPoolId: pool, MfaConfiguration: 'ON', SoftwareTokenMfaConfiguration: { Enabled: true }, SmsMfaConfiguration: {}, EmailMfaConfiguration: {} }));
   });
 
   it('records who changed which fields of which record through the data API, before and after', async () => {

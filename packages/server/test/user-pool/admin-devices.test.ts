@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEST_ENV, createTestUser, signInWithTotp, type TestUser } from '../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { entriesOf } from '../audit/audit-fixtures.js';
+import { BOTH_DATABASES, startTestServer, TEST_ADMIN_CREDENTIALS, type TestServer } from '../harness.js';
 import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
 
 describe.each(BOTH_DATABASES)('admin device operations on %s', (database) => {
@@ -62,6 +63,10 @@ describe.each(BOTH_DATABASES)('admin device operations on %s', (database) => {
     expect(await read()).toBe('remembered');
     await sdk.admin.send(new AdminUpdateDeviceStatusCommand({ UserPoolId: poolId, Username: user.username, DeviceKey: key, DeviceRememberedStatus: 'not_remembered' }));
     expect(await read()).toBe('not_remembered');
+    // The audit trail holds both changes, by the admin credential, on this user's device.
+    const changes = (await entriesOf(server, 'admin.device.status_set')).filter((e) => e.record?.id === key);
+    expect(changes.map((e) => e.changes)).toEqual([{ remembered: { before: false, after: true } }, { remembered: { before: true, after: false } }]);
+    expect(changes[0]).toMatchObject({ actor: { kind: 'admin-credential', name: TEST_ADMIN_CREDENTIALS.accessKeyId }, subject: { sub: user.sub } });
   });
 
   it('forgets a device with AdminForgetDevice: it is gone from reads and lists', async () => {
@@ -70,6 +75,7 @@ describe.each(BOTH_DATABASES)('admin device operations on %s', (database) => {
     await sdk.admin.send(new AdminForgetDeviceCommand({ UserPoolId: poolId, Username: user.username, DeviceKey: key }));
     expect((await sdkError(sdk.admin.send(new AdminGetDeviceCommand({ UserPoolId: poolId, Username: user.username, DeviceKey: key })))).name).toBe('ResourceNotFoundException');
     expect((await sdk.admin.send(new AdminListDevicesCommand({ UserPoolId: poolId, Username: user.username }))).Devices).toEqual([]);
+    expect((await entriesOf(server, 'admin.device.forgotten')).filter((e) => e.record?.id === key)).toMatchObject([{ subject: { sub: user.sub }, details: { name: 'old phone' } }]);
   });
 
   // Threat: reaching or changing one user's device through another user's name.

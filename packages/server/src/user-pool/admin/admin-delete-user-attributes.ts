@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { defineOperation } from '../operations/operation.js';
 import { updateUser } from '../users/user-repository.js';
@@ -19,6 +21,9 @@ export const adminDeleteUserAttributes = defineOperation(
       if (name === 'email') delete next.email_verified;
       if (name === 'phone_number') delete next.phone_number_verified;
     }
-    await updateUser(ctx.db, s.target.user.sub, { attributes: next }, ctx.clock.now());
+    await ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, { attributes: next }, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.attributes_changed', s.target.user, { changes: fieldChanges(s.target.user.attributes, next) }),
+    );
   })
   .respond(() => ({}));

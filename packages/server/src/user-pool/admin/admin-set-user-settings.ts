@@ -1,3 +1,4 @@
+import { operationEvent } from '../../audit/operation-audit.js';
 import { defineOperation } from '../operations/operation.js';
 import { mfaOptionsPatch, mfaOptionsSchema } from '../users/mfa-options.js';
 import { updateUser } from '../users/user-repository.js';
@@ -9,5 +10,10 @@ export const adminSetUserSettings = defineOperation('AdminSetUserSettings', obje
   access: 'admin',
 })
   .step('target', (ctx, i) => adminTarget(ctx, i.UserPoolId, i.Username))
-  .do('apply the options', (ctx, i, s) => updateUser(ctx.db, s.target.user.sub, mfaOptionsPatch(s.target.user, i.MFAOptions), ctx.clock.now()))
+  .do('apply the options', (ctx, i, s) =>
+    ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, mfaOptionsPatch(s.target.user, i.MFAOptions), ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.mfa_preferences_set', s.target.user, { details: { via: 'AdminSetUserSettings' } }),
+    ),
+  )
   .respond(() => ({}));

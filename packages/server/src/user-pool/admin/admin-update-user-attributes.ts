@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { sendCode } from '../codes/code-delivery.js';
 import { defineOperation } from '../operations/operation.js';
 import { checkAttributeWrites } from '../users/attributes.js';
@@ -29,7 +31,10 @@ export const adminUpdateUserAttributes = defineOperation(
   .step('user', (ctx, _i, s) => {
     const next: Record<string, string> = { ...s.target.user.attributes, ...s.changes };
     for (const contact of s.unverified) next[contact.flag] = 'false';
-    return updateUser(ctx.db, s.target.user.sub, { attributes: next }, ctx.clock.now());
+    return ctx.audit.change(
+      (tx) => updateUser(tx, s.target.user.sub, { attributes: next }, ctx.clock.now()),
+      () => operationEvent(ctx, 'admin.user.attributes_changed', s.target.user, { changes: fieldChanges(s.target.user.attributes, next) }),
+    );
   })
   .do('send verification codes', async (ctx, _i, s) => {
     for (const contact of s.unverified) {

@@ -27,8 +27,8 @@ import { completeWebAuthnRegistration, deleteWebAuthnCredential, listWebAuthnCre
 export const authOperations: readonly Operation[] = [
   withSignInMetrics(initiateAuth),
   withSignInMetrics(respondToAuthChallenge),
-  adminInitiateAuth,
-  adminRespondToAuthChallenge,
+  withSignInMetrics(adminInitiateAuth),
+  withSignInMetrics(adminRespondToAuthChallenge),
   associateSoftwareToken,
   verifySoftwareToken,
   setUserMfaPreference,

@@ -1,3 +1,5 @@
+import { fieldChanges } from '../../audit/audit-event.js';
+import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { defineOperation } from '../operations/operation.js';
 import { boolean, enumeration, object, optional, string, userPoolIdSchema } from '../wire/input-schema.js';
@@ -37,7 +39,14 @@ export const setUserPoolMfaConfig = defineOperation(
     return { mode, on };
   })
   .do('store the settings', (ctx, _i, s) =>
-    ctx.db.query('UPDATE user_pools SET mfa_configuration = $2, enabled_mfas = $3, updated_at = $4 WHERE id = $1', [s.before.id, s.methods.mode, JSON.stringify(s.methods.on), ctx.clock.now()]),
+    ctx.audit.change(
+      (tx) => tx.query('UPDATE user_pools SET mfa_configuration = $2, enabled_mfas = $3, updated_at = $4 WHERE id = $1', [s.before.id, s.methods.mode, JSON.stringify(s.methods.on), ctx.clock.now()]),
+      () =>
+        operationEvent(ctx, 'admin.pool.mfa_config_set', undefined, {
+          record: { type: 'user_pool', id: s.before.id },
+          changes: fieldChanges({ mfaConfiguration: s.before.mfaConfiguration, enabledMfas: s.before.enabledMfas }, { mfaConfiguration: s.methods.mode, enabledMfas: s.methods.on }),
+        }),
+    ),
   )
   .step('pool', (ctx, _i, s) => requirePool(ctx.db, s.before.id))
   .respond((_ctx, _i, s) => mfaConfigOf(s.pool));
