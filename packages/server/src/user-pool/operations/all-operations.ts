@@ -4,6 +4,7 @@ import { adminOperations } from '../admin/index.js';
 import { appClientOperations } from '../app-clients/index.js';
 import { authOperations } from '../auth/index.js';
 import { awsOnlyOperations } from '../aws-only/aws-only-operations.js';
+import { brandingOperations } from '../branding/index.js';
 import { federationOperations } from '../federation/index.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
@@ -11,7 +12,7 @@ import { poolOperations } from '../pools/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations, ...brandingOperations];
 }
 
 /** A registry of every operation. */
