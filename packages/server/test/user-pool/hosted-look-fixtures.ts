@@ -4,8 +4,8 @@ import { CALLBACK, authorizeUrl, createOAuthClient, pkcePair } from '../oauth/oa
 import type { TestServer } from '../harness.js';
 
 /** The sign-in page a browser reaches through /oauth2/authorize: its HTML and response headers. */
-export async function hostedSignInPage(server: TestServer, clientId: string): Promise<{ status: number; html: string; headers: Headers; url: string }> {
-  let url = authorizeUrl(server, { response_type: 'code', client_id: clientId, redirect_uri: CALLBACK, scope: 'openid', code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
+export async function hostedSignInPage(server: TestServer, clientId: string, extra: Readonly<Record<string, string>> = {}): Promise<{ status: number; html: string; headers: Headers; url: string }> {
+  let url = authorizeUrl(server, { response_type: 'code', client_id: clientId, redirect_uri: CALLBACK, scope: 'openid', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', ...extra });
   for (let hop = 0; hop < 5; hop += 1) {
     const response = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
     const location = response.headers.get('location');
@@ -19,4 +19,13 @@ export async function hostedSignInPage(server: TestServer, clientId: string): Pr
 /** A new managed-login app client of the test pool; its id. */
 export async function newHostedClient(server: TestServer): Promise<string> {
   return (await createOAuthClient(server)).clientId;
+}
+
+/** The hosted sign-up page of a client (the sign-in page's link to it, with the same authorize query). */
+export async function hostedSignUpPage(server: TestServer, clientId: string, extra: Readonly<Record<string, string>> = {}): Promise<{ status: number; html: string }> {
+  const signIn = await hostedSignInPage(server, clientId, extra);
+  const url = new URL(signIn.url);
+  url.pathname = '/signup';
+  const response = await fetch(url, { headers: { accept: 'text/html' } });
+  return { status: response.status, html: await response.text() };
 }

@@ -10,7 +10,7 @@ import { errorPage } from './views/layout.js';
 /** The checked authorization request of `query`, with the client's look; ends the page otherwise. */
 export async function authorizeOrStop(page: PageContext, query: unknown): Promise<AuthorizeRequest> {
   const check = await checkAuthorizeRequest(page.steward, query);
-  if (check.ok) return { ...check.request, look: await hostedLookFor(page.steward.db, check.request.pool.id, check.request.client.id) };
+  if (check.ok) return { ...check.request, look: await hostedLookFor(page.steward.db, check.request.pool.id, check.request.client.id, check.request.lang) };
   if ('page' in check) throw stop(html(check.page.status, errorPage(check.page.title, check.page.detail)));
   throw stop(redirect(check.redirect));
 }

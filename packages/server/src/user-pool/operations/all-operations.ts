@@ -9,10 +9,11 @@ import { federationOperations } from '../federation/index.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 import { poolOperations } from '../pools/index.js';
+import { termsOperations } from '../terms/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations, ...brandingOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations, ...brandingOperations, ...termsOperations];
 }
 
 /** A registry of every operation. */

@@ -25,6 +25,8 @@ export interface PageView {
   readonly passkeyScript?: boolean;
   /** The app client's look (UI customization stylesheet and logo, terms links). */
   readonly look?: HostedLook;
+  /** Show the client's terms links (the sign-up page, as Cognito's). */
+  readonly showTerms?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export function renderPage(view: PageView): string {
   const customCss = look?.cssHref === undefined ? '' : `\n<link rel="stylesheet" href="${escapeHtml(look.cssHref)}">`;
   const logo = look?.logoSrc === undefined ? '' : `\n<img class="auth-card__logo logo-customizable" src="${escapeHtml(look.logoSrc)}" alt="">`;
   const terms =
-    look === undefined || look.terms.length === 0
+    look === undefined || view.showTerms !== true || look.terms.length === 0
       ? ''
       : `\n<p class="auth-card__legal legalText-customizable">${look.terms.map((t) => `<a href="${escapeHtml(t.href)}" rel="noopener noreferrer" target="_blank">${escapeHtml(t.label)}</a>`).join(' · ')}</p>`;
   return `<!doctype html>

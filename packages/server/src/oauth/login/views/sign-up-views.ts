@@ -26,6 +26,7 @@ export function signUpView(authorize: AuthorizeRequest, browser: Browser, values
   return renderPage({
     title: 'Create an account',
     ...(authorize.look !== undefined ? { look: authorize.look } : {}),
+    showTerms: true,
     ...(values.notice !== undefined ? { notice: values.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),
     body: stepForm({
