@@ -156,8 +156,16 @@ describe.each(BOTH_DATABASES)('identity providers on %s', (database) => {
     await server.db.query('UPDATE identity_providers SET sealed_secrets = $2 WHERE id = $1', [b?.id, a?.sealed_secrets]);
     expect((await sdkError(sdk.admin.send(new DescribeIdentityProviderCommand({ UserPoolId: poolId, ProviderName: 'SignInWithApple' })))).name).toBe('InternalErrorException');
     await server.db.query('UPDATE identity_providers SET sealed_secrets = $2 WHERE id = $1', [b?.id, b?.sealed_secrets]);
-    // Start-up re-sealing treats the column as its own: nothing to do when sealed under the current key.
-    expect(await resealStoredSecrets(server.db, new SecretBox(server.config.dataSealingSecret))).toBe(0);
+    // Start-up re-sealing treats the column as its own: nothing to do when sealed under the current key,
+    // and a rotated DATA_SEALING_SECRET re-seals it (then back, so the server's own secret opens it again).
+    const current = server.config.dataSealingSecret;
+    const rotated = 'a-rotated-data-sealing-secret-of-32-characters-or-more';
+    expect(await resealStoredSecrets(server.db, new SecretBox(current))).toBe(0);
+    expect(await resealStoredSecrets(server.db, new SecretBox(rotated, [current]))).toBeGreaterThanOrEqual(2);
+    const [resealed] = await server.db.query<{ id: string; sealed_secrets: string }>("SELECT id, sealed_secrets FROM identity_providers WHERE pool_id = $1 AND name = 'Corp'", [poolId]);
+    expect(JSON.parse(new SecretBox(rotated).open(`identity-provider:${resealed?.id ?? ''}`, resealed?.sealed_secrets ?? ''))).toEqual({ client_secret: OIDC_SECRET });
+    await resealStoredSecrets(server.db, new SecretBox(current, [rotated]));
+    expect((await sdk.admin.send(new DescribeIdentityProviderCommand({ UserPoolId: poolId, ProviderName: 'Corp' }))).IdentityProvider?.ProviderDetails?.client_secret).toBe(OIDC_SECRET);
     // The audit trail records which members are sealed, never their values.
     const entries = await entriesOf(server, 'admin.identity_provider.created');
     expect(JSON.stringify(entries)).not.toContain(OIDC_SECRET);
