@@ -20,6 +20,7 @@ import { resealStoredSecrets } from '../../src/sealing/reseal-stored-secrets.js'
 import { SecretBox } from '../../src/sealing/secret-box.js';
 import { insertPool } from '../../src/user-pool/pools/pool-repository.js';
 import { entriesOf } from '../audit/audit-fixtures.js';
+import { CALLBACK, authorizeUrl, createOAuthClient, pkcePair } from '../oauth/oauth-fixtures.js';
 import { AUTH_TEST_ENV, createTestUser } from '../auth/auth-fixtures.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
 import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
@@ -326,6 +327,20 @@ describe.each(BOTH_DATABASES)('identity providers on %s', (database) => {
     const wrongName = await sdkError(sdk.admin.send(new AdminDisableProviderForUserCommand({ UserPoolId: poolId, User: { ProviderName: 'CorpLink', ProviderAttributeName: 'nickname', ProviderAttributeValue: user.email } })));
     expect(wrongName.name).toBe('UserNotFoundException');
     await sdk.admin.send(new AdminDisableProviderForUserCommand({ UserPoolId: poolId, User: { ProviderName: 'CorpLink', ProviderAttributeName: 'email', ProviderAttributeValue: user.email } }));
+  });
+
+  it('does not federate yet: managed login sends a request for a provider back with an error, and still signs in with COGNITO', async () => {
+    const poolId = server.pool.userPoolId;
+    await sdk.admin.send(new CreateIdentityProviderCommand(oidc(poolId, 'CorpFed')));
+    const { clientId } = await createOAuthClient(server, { SupportedIdentityProviders: ['COGNITO', 'CorpFed'] });
+    const authorize = (extra: Record<string, string>) =>
+      fetch(authorizeUrl(server, { response_type: 'code', client_id: clientId, redirect_uri: CALLBACK, scope: 'openid', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 's', ...extra }), { redirect: 'manual' });
+    const federated = new URL((await authorize({ identity_provider: 'CorpFed' })).headers.get('location') ?? '');
+    expect(`${federated.origin}${federated.pathname}`).toBe(CALLBACK);
+    expect(federated.searchParams.get('error')).toBe('invalid_request');
+    expect(federated.searchParams.get('error_description')).toContain('CorpFed cannot be reached');
+    const own = new URL((await authorize({ identity_provider: 'COGNITO' })).headers.get('location') ?? '', server.managedLoginUrl);
+    expect(own.pathname).toBe('/login');
   });
 
   it('answers only the admin credential', async () => {
