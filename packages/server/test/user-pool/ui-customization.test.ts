@@ -1,6 +1,6 @@
 // SetUICustomization and GetUICustomization through the AWS SDK v3 client, and what the hosted login
 // page serves of them (stylesheet, logo, unchanged Content-Security-Policy), on PGlite and PostgreSQL.
-import { GetUICustomizationCommand, SetUICustomizationCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteUserPoolClientCommand, GetUICustomizationCommand, SetUICustomizationCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf } from '../audit/audit-fixtures.js';
 import { AUTH_TEST_ENV } from '../auth/auth-fixtures.js';
@@ -119,10 +119,16 @@ describe.each(BOTH_DATABASES)('UI customization on %s', (database) => {
     expect((await sdk.admin.send(new GetUICustomizationCommand({ UserPoolId: poolId, ClientId: otherClientId }))).UICustomization?.ClientId).toBe('ALL');
   });
 
-  it('answers 404 for customization files that do not exist', async () => {
+  it('answers 404 for customization files that do not exist, and a deleted client takes its customization with it', async () => {
     const missing = await fetch(`${server.managedLoginUrl}/login-assets/ui/${poolId}/nosuchclient/custom.css`);
     expect(missing.status).toBe(404);
     expect((await fetch(`${server.managedLoginUrl}/login-assets/ui/${poolId}/nosuchclient/logo`)).status).toBe(404);
+    const doomed = await newHostedClient(server);
+    await sdk.admin.send(new SetUICustomizationCommand({ UserPoolId: poolId, ClientId: doomed, CSS: CLIENT_CSS, ImageFile: PNG }));
+    expect((await fetch(`${server.managedLoginUrl}/login-assets/ui/${poolId}/${doomed}/custom.css`)).status).toBe(200);
+    await sdk.admin.send(new DeleteUserPoolClientCommand({ UserPoolId: poolId, ClientId: doomed }));
+    expect((await fetch(`${server.managedLoginUrl}/login-assets/ui/${poolId}/${doomed}/custom.css`)).status).toBe(404);
+    expect((await server.db.query('SELECT 1 FROM ui_customizations WHERE client_id = $1', [doomed])).length).toBe(0);
   });
 
   it('answers only the admin credential', async () => {

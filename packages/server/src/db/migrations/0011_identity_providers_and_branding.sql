@@ -40,18 +40,19 @@ CREATE TABLE user_linked_identities (
 );
 CREATE INDEX user_linked_identities_sub ON user_linked_identities (sub);
 
--- Classic hosted-UI customization: per pool (client_id '') or per app client ('' is Cognito's ALL).
+-- Classic hosted-UI customization: per pool (client_id NULL, Cognito's ALL) or per app client (gone
+-- with the client).
 CREATE TABLE ui_customizations (
   pool_id text NOT NULL REFERENCES user_pools (id) ON DELETE CASCADE,
-  client_id text NOT NULL,                              -- '' for the whole pool
+  client_id text REFERENCES app_clients (id) ON DELETE CASCADE,  -- NULL for the whole pool
   css text,
   css_version text,
   image_type text,                                      -- image/png | image/jpeg
   image_base64 text,
   created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL,
-  PRIMARY KEY (pool_id, client_id)
+  updated_at timestamptz NOT NULL
 );
+CREATE UNIQUE INDEX ui_customizations_key ON ui_customizations (pool_id, (coalesce(client_id, '')));
 
 -- Managed-login branding styles: one per app client.
 CREATE TABLE managed_login_brandings (
