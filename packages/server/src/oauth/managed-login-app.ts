@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
+import { registerCustomizationRoutes } from '../hosted/customization-routes.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
 import { registerRequestLogContext } from '../logging/request-log-context.js';
 import { registerRequestIdHeader, serverLoggingOptions } from '../logging/server-logging.js';
@@ -75,6 +76,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   registerOAuthRoutes(app, steward);
   registerHostedLoginRoutes(app, steward);
   registerLogoutRoutes(app, steward, steward);
+  registerCustomizationRoutes(app, steward.db);
 
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: 'not_found', error_description: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` }));
   return app;

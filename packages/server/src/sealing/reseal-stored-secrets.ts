@@ -1,4 +1,4 @@
-// Start-up pass over the sealed columns: TOTP secrets and app-client secrets stored plain by a
+// Start-up pass over the sealed columns: TOTP secrets, app-client secrets and identity-provider secrets stored plain by a
 // version before sealing, or sealed under a secret that is now in DATA_SEALING_PREVIOUS_SECRETS, are
 // sealed under the current DATA_SEALING_SECRET. Pending sign-ins are not re-sealed: they live three
 // minutes. Idempotent: a value already sealed under the current secret is left alone.
@@ -20,6 +20,8 @@ const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'users', key: 'sub', column: 'totp_pending_secret', boundTo: (sub) => `totp:${sub}` },
   // "client-secret:<client id>" (sealClientSecret in pool-repository.ts).
   { table: 'app_clients', key: 'id', column: 'secret', boundTo: (id) => `client-secret:${id}` },
+  // "identity-provider:<id>" (providerSecretsBinding in federation/identity-provider-repository.ts).
+  { table: 'identity_providers', key: 'id', column: 'sealed_secrets', boundTo: (id) => `identity-provider:${id}` },
 ];
 
 /** Seals plain and re-seals old-key stored secrets under the current key; returns how many values changed. */

@@ -4,6 +4,7 @@
 // Until the client and its redirect_uri are known to be trustworthy, every problem is an error page
 // and never a redirect (an open redirector otherwise). After that, problems go back to the client at
 // its redirect_uri as RFC 6749 §4.1.2.1 errors with the request's state.
+import type { HostedLook } from '../../hosted/hosted-look.js';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import { findClient, findPool, type ClientRecord, type PoolRecord } from '../../user-pool/pools/pool-repository.js';
 import { describeProblem, readParameters } from '../http/parameters.js';
@@ -32,6 +33,8 @@ export interface AuthorizeRequest {
   readonly loginHint: string | undefined;
   /** The query as received (single values), carried from /oauth2/authorize to /login and back. */
   readonly query: Readonly<Record<string, string>>;
+  /** The client's look on the hosted page (UI customization, terms); set by the hosted page's own check. */
+  readonly look?: HostedLook;
 }
 
 /** The outcome of checking an authorization request. */

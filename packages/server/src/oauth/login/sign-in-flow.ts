@@ -46,6 +46,7 @@ export async function stepPage(authorize: AuthorizeRequest, browser: Browser, fl
     notice?.kind === 'error' ? 400 : 200,
     renderPage({
       title: view.title,
+      ...(authorize.look !== undefined ? { look: authorize.look } : {}),
       ...(view.description !== undefined ? { description: view.description } : {}),
       ...(notice !== undefined ? { notice } : {}),
       ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),

@@ -5,6 +5,7 @@ import { fieldChanges } from '../../audit/audit-event.js';
 import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { processRevocations } from '../../tokens/revocation-feed.js';
+import { providerNames } from '../federation/identity-provider-repository.js';
 import { defineOperation } from '../operations/operation.js';
 import { findDefaultPool, requirePool } from '../pools/pool-repository.js';
 import { boolean, clientIdSchema, integer, object, optional, string, userPoolIdSchema } from '../wire/input-schema.js';
@@ -26,7 +27,7 @@ export const createUserPoolClient = defineOperation('CreateUserPoolClient', obje
   access: 'admin',
 })
   .step('pool', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
-  .step('settings', async (ctx, i, s) => resolveClientSettings(i, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: i.GenerateSecret === true }))
+  .step('settings', async (ctx, i, s) => resolveClientSettings(i, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: i.GenerateSecret === true, identityProviders: await providerNames(ctx.db, s.pool.id) }))
   .step('clientId', (ctx, i, s) =>
     createPoolClient(ctx, s.pool.id, s.settings, i.GenerateSecret === true ? newClientSecret() : null, ctx.clock.now(), async (tx, id) => {
       const created = await requirePoolClient({ db: tx, secrets: ctx.secrets }, s.pool.id, id);
@@ -49,7 +50,7 @@ export const updateUserPoolClient = defineOperation(
   .step('pool', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
   .step('current', (ctx, i, s) => requirePoolClient(ctx, s.pool.id, i.ClientId))
   .step('settings', async (ctx, i, s) =>
-    resolveClientSettings({ ...i, ClientName: i.ClientName ?? s.current.client.name }, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: s.current.client.secret !== null }),
+    resolveClientSettings({ ...i, ClientName: i.ClientName ?? s.current.client.name }, { pool: s.pool, customScopes: await customScopesOf(ctx.db, s.pool.id), hasSecret: s.current.client.secret !== null, identityProviders: await providerNames(ctx.db, s.pool.id) }),
   )
   .do('save the settings', async (ctx, i, s) => {
     const saved = await ctx.audit.transaction(async (tx, audit) => {

@@ -88,6 +88,8 @@ export interface SettingsContext {
   readonly customScopes: ReadonlySet<string>;
   /** Whether the client has (or, for CreateUserPoolClient, will get) a secret. */
   readonly hasSecret: boolean;
+  /** The names of the pool's identity providers (CreateIdentityProvider), which SupportedIdentityProviders may name besides COGNITO. */
+  readonly identityProviders?: ReadonlySet<string>;
 }
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
@@ -162,7 +164,7 @@ export function resolveClientSettings(input: ClientSettingsInput, context: Setti
   }
 
   const providers = unique(input.SupportedIdentityProviders ?? []);
-  const unknownProvider = providers.find((p) => p !== 'COGNITO');
+  const unknownProvider = providers.find((p) => p !== 'COGNITO' && context.identityProviders?.has(p) !== true);
   if (unknownProvider !== undefined) throw fail('InvalidParameterException', `The provider ${unknownProvider} does not exist for User Pool ${context.pool.id}`);
 
   const rotation = input.RefreshTokenRotation;

@@ -4,13 +4,16 @@ import { adminOperations } from '../admin/index.js';
 import { appClientOperations } from '../app-clients/index.js';
 import { authOperations } from '../auth/index.js';
 import { awsOnlyOperations } from '../aws-only/aws-only-operations.js';
+import { brandingOperations } from '../branding/index.js';
+import { federationOperations } from '../federation/index.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 import { poolOperations } from '../pools/index.js';
+import { termsOperations } from '../terms/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations, ...brandingOperations, ...termsOperations];
 }
 
 /** A registry of every operation. */

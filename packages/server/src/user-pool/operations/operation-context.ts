@@ -27,6 +27,8 @@ export interface ServerServices {
   readonly log: Logger;
   /** Counters and histograms for /metrics (noMetrics when METRICS_ENABLED is off). */
   readonly metrics: Metrics;
+  /** Where managed login is reached (its publicUrl follows the real port once it listens); absent: config.managedLoginPublicUrl. */
+  readonly managedLogin?: { readonly publicUrl: string };
 }
 
 /** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API), the CLI or the hosted login page. */

@@ -13,6 +13,7 @@ function backToSignIn(authorize: AuthorizeRequest): string {
 export function resetPasswordView(authorize: AuthorizeRequest, browser: Browser, args: { username?: string; notice?: Notice } = {}): string {
   return renderPage({
     title: 'Reset your password',
+    ...(authorize.look !== undefined ? { look: authorize.look } : {}),
     description: 'Enter your username or email address. We will send you a code to reset your password.',
     ...(args.notice !== undefined ? { notice: args.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),
@@ -33,6 +34,7 @@ export function confirmResetView(authorize: AuthorizeRequest, browser: Browser, 
   const invalid = args.notice?.field;
   return renderPage({
     title: 'Choose a new password',
+    ...(authorize.look !== undefined ? { look: authorize.look } : {}),
     description: args.destination !== undefined ? `We sent a code to ${args.destination}. Enter it with your new password.` : 'Enter the code we sent you with your new password.',
     ...(args.notice !== undefined ? { notice: args.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),

@@ -1,6 +1,7 @@
 // The frame of every hosted login page, like Steward's own sign-in (packages/web's AuthCard): the
 // product name, a title, the message region, the form, a footer of links. No inline script (the
 // origin's CSP forbids it); the stylesheet and the passkey script are files of this origin.
+import type { HostedLook } from '../../../hosted/hosted-look.js';
 import { escapeHtml } from '../../../hosted/hosted-page.js';
 import type { Notice } from './messages.js';
 
@@ -22,6 +23,10 @@ export interface PageView {
   readonly lang?: string;
   /** Load the passkey script (the WEB_AUTHN step and the sign-in page of a pool with passkeys). */
   readonly passkeyScript?: boolean;
+  /** The app client's look (UI customization stylesheet and logo, terms links). */
+  readonly look?: HostedLook;
+  /** Show the client's terms links (the sign-up page, as Cognito's). */
+  readonly showTerms?: boolean;
 }
 
 /**
@@ -39,13 +44,21 @@ function noticeMarkup(notice: Notice | undefined): string {
   if (notice === undefined) return '';
   const detail = notice.detail === undefined ? '' : `<p class="live-region__detail">${escapeHtml(notice.detail)}</p>`;
   return notice.kind === 'error'
-    ? `<div class="live-region live-region--error" role="alert"><p>${escapeHtml(notice.message)}</p>${detail}</div>`
+    ? `<div class="live-region live-region--error errorMessage-customizable" role="alert"><p>${escapeHtml(notice.message)}</p>${detail}</div>`
     : `<div class="live-region live-region--status" role="status"><p>${escapeHtml(notice.message)}</p>${detail}</div>`;
 }
 
 /** A whole page. */
 export function renderPage(view: PageView): string {
   const script = view.passkeyScript === true ? `\n<script src="${ASSET_PATH}/passkey.js" defer></script>` : '';
+  const look = view.look;
+  // After the page's own stylesheet, so the customization's rules win (Cognito's -customizable classes).
+  const customCss = look?.cssHref === undefined ? '' : `\n<link rel="stylesheet" href="${escapeHtml(look.cssHref)}">`;
+  const logo = look?.logoSrc === undefined ? '' : `\n<img class="auth-card__logo logo-customizable" src="${escapeHtml(look.logoSrc)}" alt="">`;
+  const terms =
+    look === undefined || view.showTerms !== true || look.terms.length === 0
+      ? ''
+      : `\n<p class="auth-card__legal legalText-customizable">${look.terms.map((t) => `<a href="${escapeHtml(t.href)}" rel="noopener noreferrer" target="_blank">${escapeHtml(t.label)}</a>`).join(' · ')}</p>`;
   return `<!doctype html>
 <html lang="${escapeHtml(htmlLang(view.lang))}">
 <head>
@@ -54,17 +67,17 @@ export function renderPage(view: PageView): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(view.title)} · Steward</title>
 <link rel="icon" href="${ICON}">
-<link rel="stylesheet" href="${ASSET_PATH}/hosted-login.css">${script}
+<link rel="stylesheet" href="${ASSET_PATH}/hosted-login.css">${customCss}${script}
 </head>
 <body>
-<main class="auth-page">
+<main class="auth-page background-customizable">
 <div class="auth-card">
-<p class="auth-card__brand">Steward</p>
+<p class="auth-card__brand banner-customizable">Steward</p>${logo}
 <h1 class="auth-card__title">${escapeHtml(view.title)}</h1>
-${view.description === undefined ? '' : `<div class="auth-card__description"><p>${escapeHtml(view.description)}</p></div>`}
+${view.description === undefined ? '' : `<div class="auth-card__description textDescription-customizable"><p>${escapeHtml(view.description)}</p></div>`}
 ${noticeMarkup(view.notice)}
 ${view.body}
-${view.footer === undefined ? '' : `<div class="auth-card__footer">${view.footer}</div>`}
+${view.footer === undefined ? '' : `<div class="auth-card__footer">${view.footer}</div>`}${terms}
 </div>
 </main>
 </body>
@@ -104,7 +117,7 @@ export function field(f: FieldView): string {
   const id = `field-${f.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const attributes = [
     `id="${id}"`,
-    `class="field__input"`,
+    `class="field__input inputField-customizable"`,
     `name="${escapeHtml(f.name)}"`,
     `type="${f.type ?? 'text'}"`,
     f.value !== undefined && f.value !== '' ? `value="${escapeHtml(f.value)}"` : '',
@@ -118,7 +131,7 @@ export function field(f: FieldView): string {
     f.hint !== undefined ? `aria-describedby="${id}-hint"` : '',
   ].filter((a) => a !== '');
   const hint = f.hint === undefined ? '' : `<span class="field__hint" id="${id}-hint">${escapeHtml(f.hint)}</span>`;
-  return `<div class="field${f.invalid === true ? ' field--invalid' : ''}"><label class="field__label" for="${id}">${escapeHtml(f.label)}</label><input ${attributes.join(' ')}>${hint}</div>`;
+  return `<div class="field${f.invalid === true ? ' field--invalid' : ''}"><label class="field__label label-customizable" for="${id}">${escapeHtml(f.label)}</label><input ${attributes.join(' ')}>${hint}</div>`;
 }
 
 /** A hidden input. */
@@ -143,7 +156,7 @@ export function stepForm(args: {
   const hiddenInputs = Object.entries(args.hidden)
     .map(([name, value]) => hidden(name, value))
     .join('');
-  const submit = args.submit === undefined ? '' : `<button class="button button--primary" type="submit">${escapeHtml(args.submit)}</button>`;
+  const submit = args.submit === undefined ? '' : `<button class="button button--primary submitButton-customizable" type="submit">${escapeHtml(args.submit)}</button>`;
   const actions = submit === '' && args.secondary === undefined ? '' : `<div class="auth-form__actions">${submit}${args.secondary ?? ''}</div>`;
   const extra = Object.entries(args.attributes ?? {})
     .filter(([name]) => /^data-[a-z-]+$/.test(name))

@@ -36,6 +36,7 @@ export function signInView(authorize: AuthorizeRequest, browser: Browser, option
     : '';
   return renderPage({
     title: 'Sign in',
+    ...(authorize.look !== undefined ? { look: authorize.look } : {}),
     description: 'Please use your credentials to sign in.',
     ...(options.notice !== undefined ? { notice: options.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),

@@ -25,6 +25,8 @@ export function signUpView(authorize: AuthorizeRequest, browser: Browser, values
   const invalid = values.notice?.field;
   return renderPage({
     title: 'Create an account',
+    ...(authorize.look !== undefined ? { look: authorize.look } : {}),
+    showTerms: true,
     ...(values.notice !== undefined ? { notice: values.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),
     body: stepForm({
@@ -56,6 +58,7 @@ export function confirmSignUpView(authorize: AuthorizeRequest, browser: Browser,
   const sentTo = args.destination !== undefined ? `We sent a confirmation code to ${args.destination}.` : 'Enter the confirmation code we sent you.';
   return renderPage({
     title: 'Confirm your account',
+    ...(authorize.look !== undefined ? { look: authorize.look } : {}),
     description: sentTo,
     ...(args.notice !== undefined ? { notice: args.notice } : {}),
     ...(authorize.lang !== undefined ? { lang: authorize.lang } : {}),
