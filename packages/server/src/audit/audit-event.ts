@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'admin.client.created': 'An administrator created an app client',
   'admin.client.updated': 'An administrator changed an app client',
   'admin.client.deleted': 'An administrator deleted an app client',
+  'admin.client.secret_added': 'An administrator added a client secret to an app client (AddUserPoolClientSecret; never the value)',
+  'admin.client.secret_deleted': 'An administrator deleted one of the client secrets of an app client',
   'admin.resource_server.created': 'An administrator created a resource server',
   'admin.resource_server.updated': 'An administrator changed a resource server',
   'admin.resource_server.deleted': 'An administrator deleted a resource server',

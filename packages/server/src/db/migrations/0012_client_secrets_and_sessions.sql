@@ -1,0 +1,10 @@
+-- Client-secret rotation (AddUserPoolClientSecret / ListUserPoolClientSecrets / DeleteUserPoolClientSecret,
+-- src/user-pool/app-clients/client-secrets.ts). A confidential client has up to two active secrets:
+-- `secret` (the one DescribeUserPoolClient shows) and at most one more in `more_secrets`. Both are
+-- sealed for "client-secret:<client id>". secret_id / secret_created_at name and date `secret`; NULL
+-- for a secret from before this migration or from CreateUserPoolClient: its id is then
+-- "<client id>--<epoch ms of the client's creation>" and its date the client's creation.
+ALTER TABLE app_clients ADD COLUMN secret_id text;
+ALTER TABLE app_clients ADD COLUMN secret_created_at timestamptz;
+-- [{"id": "<client id>--<epoch ms>", "secret": "sealed.v1…", "createdAt": "<ISO date>"}]
+ALTER TABLE app_clients ADD COLUMN more_secrets jsonb NOT NULL DEFAULT '[]';
