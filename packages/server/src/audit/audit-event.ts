@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   'admin.user.password_reset': "An administrator required a user's password to be reset",
   'admin.user.mfa_preferences_set': "An administrator changed a user's MFA settings",
   'admin.user.signed_out': 'An administrator signed a user out everywhere',
+  'admin.user.software_token_deleted': "An administrator removed a user's authenticator app (AdminDeleteSoftwareToken)",
   'admin.group.created': 'An administrator created a group',
   'admin.group.member_added': 'An administrator added a user to a group',
   'admin.group.member_removed': 'An administrator removed a user from a group',
