@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   'token.revoked': 'A refresh token (one sign-in) was revoked: a sign-out',
   'token.reuse_detected': 'A rotated-out refresh token came back: the sign-in was revoked',
   'sign_out.global': 'A user signed out everywhere (GlobalSignOut)',
+  'session.revoked': 'A user revoked one of their other sessions (RevokeUserSession)',
   'sign_out.hosted': 'A managed-login session ended (/logout)',
   // Admin actions (admin credential, admin API, CLI).
   'admin.user.created': 'An administrator created a user',
@@ -35,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'admin.user.password_reset': "An administrator required a user's password to be reset",
   'admin.user.mfa_preferences_set': "An administrator changed a user's MFA settings",
   'admin.user.signed_out': 'An administrator signed a user out everywhere',
+  'admin.user.session_revoked': "An administrator revoked one of a user's sessions (AdminRevokeUserSession)",
   'admin.user.software_token_deleted': "An administrator removed a user's authenticator app (AdminDeleteSoftwareToken)",
   'admin.group.created': 'An administrator created a group',
   'admin.group.member_added': 'An administrator added a user to a group',
@@ -48,6 +50,7 @@ export const AUDIT_ACTIONS = {
   'admin.resource_server.updated': 'An administrator changed a resource server',
   'admin.resource_server.deleted': 'An administrator deleted a resource server',
   'admin.session_policy.set': 'An administrator set the pool-wide maximum session length',
+  'admin.session_configuration.set': "An administrator set a pool's session tracking (SetUserPoolSessionConfiguration) or a client's SSO session reuse (SetUserPoolClientSessionConfiguration)",
   'admin.signing_keys.rotated': 'A new token-signing key became active',
   'audit.pruned': 'Retention deleted the oldest rows of this trail (AUDIT_RETENTION_DAYS); the chain is anchored at the last deleted row',
   // Business data changes (the GraphQL data API).

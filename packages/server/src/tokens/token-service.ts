@@ -200,7 +200,14 @@ export class TokenService {
     if (user === undefined) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     const groups = await groupsOfUser(this.db, user.sub);
-    return this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now, scopes: origin.scopes });
+    const tokens = await this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now, scopes: origin.scopes });
+    await this.touch(origin.origin_jti, now);
+    return tokens;
+  }
+
+  /** Records a refresh of sign-in `originJti` (LastActiveDate of its session; MaxPerUser evicts the least recently used). */
+  private async touch(originJti: string, now: Date): Promise<void> {
+    await this.db.query('UPDATE refresh_tokens SET last_used_at = $2 WHERE origin_jti = $1', [originJti, now]);
   }
 
   /**
@@ -257,7 +264,11 @@ export class TokenService {
       clock: this.clock,
       revocations: this.revocations,
       hash: hashToken,
-      sign: (signing) => this.sign(signing),
+      sign: async (signing) => {
+        const tokens = await this.sign(signing);
+        await this.touch(signing.originJti, signing.now);
+        return tokens;
+      },
       ...(audit !== undefined
         ? {
             revokeReused: async (family: TokenFamily, now: Date) => {

@@ -8,3 +8,13 @@ ALTER TABLE app_clients ADD COLUMN secret_id text;
 ALTER TABLE app_clients ADD COLUMN secret_created_at timestamptz;
 -- [{"id": "<client id>--<epoch ms>", "secret": "sealed.v1…", "createdAt": "<ISO date>"}]
 ALTER TABLE app_clients ADD COLUMN more_secrets jsonb NOT NULL DEFAULT '[]';
+
+-- User sessions (ListUserSessions, RevokeUserSession and their Admin* forms; src/user-pool/user-sessions/).
+-- A token session is a sign-in (a refresh_tokens row that anchors no hosted session); an SSO session
+-- is a hosted_sessions row. last_used_at: the sign-in's last refresh (NULL: never refreshed), for
+-- LastActiveDate and for evicting the least recently used token session beyond the pool's MaxPerUser.
+ALTER TABLE refresh_tokens ADD COLUMN last_used_at timestamptz;
+
+-- SetUserPoolClientSessionConfiguration: how long (minutes after the sign-in) this client silently
+-- reuses a managed-login (SSO) session; NULL: Cognito's default, 60.
+ALTER TABLE app_clients ADD COLUMN sso_max_validity_minutes integer;
