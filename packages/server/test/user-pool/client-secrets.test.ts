@@ -10,6 +10,8 @@ import {
   ListUserPoolClientSecretsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resealStoredSecrets } from '../../src/sealing/reseal-stored-secrets.js';
+import { isSealedValue, SecretBox } from '../../src/sealing/secret-box.js';
 import { secretHash } from '../../src/user-pool/auth/sign-in/app-client-checks.js';
 import { entriesOf } from '../audit/audit-fixtures.js';
 import { AUTH_TEST_ENV, createTestUser, type TestUser } from '../auth/auth-fixtures.js';
@@ -160,4 +162,22 @@ describe.each(BOTH_DATABASES)('client secrets on %s', (database) => {
     await expectAdminOnly(server, sdk, 'DeleteUserPoolClientSecret', { UserPoolId: poolId, ClientId: clientId, ClientSecretId: `${clientId}--1` });
     expect((await sdk.admin.send(new ListUserPoolClientSecretsCommand({ UserPoolId: poolId, ClientId: clientId }))).ClientSecrets).toHaveLength(1);
   });
+
+  // Threat: a DATA_SEALING_SECRET rotation that leaves the second secret sealed under the retired key (or plain).
+  // Last in the file: it re-seals every client of this server under a key the server does not have.
+  it('re-seals the second secret too when DATA_SEALING_SECRET rotates, and leaves it alone the second time', async () => {
+    const { clientId } = await confidentialClient();
+    const { ClientSecretDescriptor } = await sdk.admin.send(new AddUserPoolClientSecretCommand({ UserPoolId: poolId, ClientId: clientId }));
+    const stored = async (): Promise<string> => (await server.db.query<{ more: { secret: string }[] }>('SELECT more_secrets AS more FROM app_clients WHERE id = $1', [clientId]))[0]?.more[0]?.secret ?? '';
+    const before = await stored();
+    const newSecret = 'a-brand-new-data-sealing-secret-of-32+chars';
+    const rotated = new SecretBox(newSecret, [server.config.dataSealingSecret]);
+    expect(await resealStoredSecrets(server.db, rotated)).toBeGreaterThanOrEqual(2);
+    const after = await stored();
+    expect(isSealedValue(after)).toBe(true);
+    expect(after).not.toBe(before);
+    expect(new SecretBox(newSecret).open(`client-secret:${clientId}`, after)).toBe(ClientSecretDescriptor?.ClientSecretValue);
+    expect(await resealStoredSecrets(server.db, rotated)).toBe(0);
+  });
+
 });
