@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'token.reuse_detected': 'A rotated-out refresh token came back: the sign-in was revoked',
   'sign_out.global': 'A user signed out everywhere (GlobalSignOut)',
   'session.revoked': 'A user revoked one of their other sessions (RevokeUserSession)',
+  'session.evicted': "A sign-in beyond the pool's MaxPerUser ended the user's least recently used sessions",
   'sign_out.hosted': 'A managed-login session ended (/logout)',
   // Admin actions (admin credential, admin API, CLI).
   'admin.user.created': 'An administrator created a user',

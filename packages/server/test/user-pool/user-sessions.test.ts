@@ -168,6 +168,7 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
     expect(await useAccess(idle)).toBe('NotAuthorizedException');
     expect([await refresh(oldest), await refresh(newest)]).toEqual(['no error', 'no error']);
     expect(await listOwn(newest)).toHaveLength(2);
+    expect((await entriesOf(server, 'session.evicted')).filter((e) => e.subject?.sub === user.sub)).toMatchObject([{ actor: { kind: 'system' }, details: { sessionsEnded: 1 } }]);
 
     // With tracking off, no limit applies.
     await sdk.admin.send(new SetUserPoolSessionConfigurationCommand({ UserPoolId: poolId, UserSessionTracking: 'DISABLED', TokenSession: { MaxPerUser: 2 } }));

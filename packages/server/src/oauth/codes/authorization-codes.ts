@@ -13,12 +13,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SqlParams } from '../../db/sql-params.js';
 import { addSeconds } from '../../time/clock.js';
-import { processRevocations } from '../../tokens/revocation-feed.js';
 import { hashToken, type AuthenticationResult } from '../../tokens/token-service.js';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import type { ClientRecord } from '../../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUserSql } from '../../user-pool/users/user-repository.js';
-import { evictBeyondSessionLimit } from '../../user-pool/user-sessions/user-session-repository.js';
+import { endSessionsBeyondLimit } from '../../user-pool/user-sessions/user-session-repository.js';
 
 /** How long a code can be exchanged (Cognito: 5 minutes). */
 export const CODE_TTL_SECONDS = 300;
@@ -193,7 +192,7 @@ export async function exchangeAuthorizationCode(services: ServerServices, client
   );
   if (rows[0]?.redeemed !== true) return { ok: false, refusal: 'used' };
   // The pool's MaxPerUser token sessions, when it tracks sessions: the least recently used beyond it end now.
-  if ((await evictBeyondSessionLimit(services.db, client.poolId, user.sub, origin.originJti, services.clock.now())) > 0) processRevocations.publish({ sub: user.sub });
+  await endSessionsBeyondLimit(services, client.poolId, user, origin.originJti);
   return { ok: true, tokens: await services.tokens.tokensForOrigin(origin, rows[0].groups ?? []), scopes: claimed.scopes };
 }
 

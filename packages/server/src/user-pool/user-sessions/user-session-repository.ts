@@ -4,8 +4,11 @@
 // server; that anchor is not listed as a token session of its own. Revoking a token session revokes
 // its row (its refresh token is refused, and its access tokens with it: every check of an access
 // token reads its origin); revoking an SSO session deletes it and revokes its anchor.
-import type { Queryable } from '../../db/database.js';
+import type { AuditTrail } from '../../audit/audit-trail.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
+import type { Clock } from '../../time/clock.js';
+import { processRevocations } from '../../tokens/revocation-feed.js';
 
 /** Cognito's SessionType. */
 export type SessionType = 'TOKEN' | 'SSO';
@@ -97,4 +100,26 @@ export async function evictBeyondSessionLimit(q: Queryable, poolId: string, user
     [poolId, userSub, newOriginJti, now],
   );
   return rows.length;
+}
+
+/** What ending sessions beyond the limit takes of the server's services. */
+export interface EvictionServices {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly audit: AuditTrail;
+}
+
+/**
+ * evictBeyondSessionLimit for a sign-in that just stored `newOriginJti`, with a `session.evicted`
+ * event in the same transaction when it ended sessions, and the revocation announced to in-process caches.
+ */
+export async function endSessionsBeyondLimit(services: EvictionServices, poolId: string, user: { readonly sub: string; readonly username: string }, newOriginJti: string): Promise<void> {
+  const evicted = await services.audit.change(
+    (tx) => evictBeyondSessionLimit(tx, poolId, user.sub, newOriginJti, services.clock.now()),
+    (count) =>
+      count > 0
+        ? { action: 'session.evicted', actor: { kind: 'system', name: 'system' }, subject: { sub: user.sub, name: user.username }, details: { sessionsEnded: count, poolId } }
+        : undefined,
+  );
+  if (evicted > 0) processRevocations.publish({ sub: user.sub });
 }

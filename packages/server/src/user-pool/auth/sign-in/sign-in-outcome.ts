@@ -9,8 +9,7 @@ import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
 import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
 import { poolSessionConfiguration } from '../../user-sessions/session-configuration.js';
-import { evictBeyondSessionLimit } from '../../user-sessions/user-session-repository.js';
-import { processRevocations } from '../../../tokens/revocation-feed.js';
+import { endSessionsBeyondLimit } from '../../user-sessions/user-session-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
@@ -182,7 +181,7 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   // The pool's MaxPerUser token sessions (session tracking on): the least recently used beyond it
   // end now. Not for the hosted page's own sign-in, which becomes an SSO session, not a token session.
   if (ctx.caller.kind !== 'managed-login' && poolSessionConfiguration(scope.pool).UserSessionTracking === 'ENABLED') {
-    if ((await evictBeyondSessionLimit(ctx.db, scope.pool.id, user.sub, origin.originJti, now)) > 0) processRevocations.publish({ sub: user.sub });
+    await endSessionsBeyondLimit(ctx, scope.pool.id, user, origin.originJti);
   }
   const result = await ctx.tokens.tokensForOrigin(origin, row.groups);
   return { ChallengeParameters: {}, AuthenticationResult: { ...result, ...(newDevice !== undefined ? { NewDeviceMetadata: newDevice } : {}) } };
