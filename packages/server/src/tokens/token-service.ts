@@ -67,6 +67,8 @@ export interface SignInGrant {
   readonly scopes?: readonly string[];
   /** Managed login: the authorization request's nonce, for the id token (not kept for refreshes). */
   readonly nonce?: string;
+  /** Where the sign-in came from (its session's LastIPAddress and DeviceType), when known. */
+  readonly from?: { readonly ip?: string; readonly deviceType?: string };
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -157,10 +159,11 @@ export class TokenService {
   originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
     const { grant } = origin;
     // Casts: the values go through SELECT, which would otherwise leave them untyped.
-    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes)
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type)
       SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
              ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
-             ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb WHERE ${condition})`;
+             ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb,
+             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text WHERE ${condition})`;
   }
 
   /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */

@@ -101,6 +101,8 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
     const sessions = await listOwn(laptop);
     expect(sessions).toHaveLength(2);
     expect(sessions.every((s) => s.SessionType === 'TOKEN' && s.ClientId === server.pool.clientId && /^tkn[0-9a-f]{32}$/.test(s.SessionId ?? ''))).toBe(true);
+    // Where each sign-in came from: the address and a device name made from the SDK's User-Agent.
+    expect(sessions.every((s) => /127\.0\.0\.1|::1/.test(s.LastIPAddress ?? '') && (s.DeviceType ?? '').startsWith('AWS SDK for JavaScript'))).toBe(true);
     const current = sessions.filter((s) => s.IsCurrentSession === true);
     expect(current).toHaveLength(1);
     const phoneSession = sessions.find((s) => s.IsCurrentSession !== true);

@@ -14,6 +14,10 @@ ALTER TABLE app_clients ADD COLUMN more_secrets jsonb NOT NULL DEFAULT '[]';
 -- is a hosted_sessions row. last_used_at: the sign-in's last refresh (NULL: never refreshed), for
 -- LastActiveDate and for evicting the least recently used token session beyond the pool's MaxPerUser.
 ALTER TABLE refresh_tokens ADD COLUMN last_used_at timestamptz;
+-- Where the sign-in came from, for DeviceType and LastIPAddress: the address and a short device name
+-- made from the User-Agent ("Chrome 126 on Windows"; never the whole agent). NULL when not known.
+ALTER TABLE refresh_tokens ADD COLUMN ip text;
+ALTER TABLE refresh_tokens ADD COLUMN device_type text;
 
 -- SetUserPoolClientSessionConfiguration: how long (minutes after the sign-in) this client silently
 -- reuses a managed-login (SSO) session; NULL: Cognito's default, 60.

@@ -24,6 +24,8 @@ export function describeSession(session: UserSession, currentOriginJti?: string)
     ClientId: session.clientId,
     CreateDate: epochSeconds(session.createdAt),
     LastActiveDate: epochSeconds(session.lastActiveAt),
+    ...(session.deviceType !== null ? { DeviceType: session.deviceType } : {}),
+    ...(session.ip !== null ? { LastIPAddress: session.ip } : {}),
     IsCurrentSession: session.type === 'TOKEN' && session.key === currentOriginJti,
   };
 }

@@ -21,6 +21,9 @@ export interface UserSession {
   readonly clientId: string;
   readonly createdAt: Date;
   readonly lastActiveAt: Date;
+  /** Where the sign-in came from, when known. */
+  readonly ip: string | null;
+  readonly deviceType: string | null;
 }
 
 /** Cognito answers at most this many sessions, in one page. */
@@ -47,18 +50,26 @@ const NOT_AN_ANCHOR = 'NOT EXISTS (SELECT 1 FROM hosted_sessions h WHERE h.origi
 
 /** The user's live sessions, newest first (at most MAX_LISTED_SESSIONS). */
 export async function listUserSessions(q: Queryable, userSub: string, now: Date): Promise<UserSession[]> {
-  const rows = await q.query<{ type: SessionType; key: string; client_id: string; created_at: Date; last_active_at: Date }>(
-    `SELECT 'TOKEN' AS type, r.origin_jti::text AS key, r.client_id, r.created_at, coalesce(r.last_used_at, r.created_at) AS last_active_at
+  const rows = await q.query<{ type: SessionType; key: string; client_id: string; created_at: Date; last_active_at: Date; ip: string | null; device_type: string | null }>(
+    `SELECT 'TOKEN' AS type, r.origin_jti::text AS key, r.client_id, r.created_at, coalesce(r.last_used_at, r.created_at) AS last_active_at, r.ip, r.device_type
        FROM refresh_tokens r
       WHERE r.user_sub = $1 AND r.revoked_at IS NULL AND r.expires_at > $2 AND ${NOT_AN_ANCHOR}
      UNION ALL
-     SELECT 'SSO', h.id::text, r.client_id, h.created_at, h.created_at
+     SELECT 'SSO', h.id::text, r.client_id, h.created_at, h.created_at, r.ip, r.device_type
        FROM hosted_sessions h JOIN refresh_tokens r ON r.origin_jti = h.origin_jti AND r.revoked_at IS NULL AND r.expires_at > $2
       WHERE h.user_sub = $1 AND h.expires_at > $2
      ORDER BY 4 DESC, 2 LIMIT ${MAX_LISTED_SESSIONS}`,
     [userSub, now],
   );
-  return rows.map((r) => ({ type: r.type, key: r.key, clientId: r.client_id, createdAt: new Date(r.created_at), lastActiveAt: new Date(r.last_active_at) }));
+  return rows.map((r) => ({
+    type: r.type,
+    key: r.key,
+    clientId: r.client_id,
+    createdAt: new Date(r.created_at),
+    lastActiveAt: new Date(r.last_active_at),
+    ip: r.ip,
+    deviceType: r.device_type,
+  }));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
 import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
 import { poolSessionConfiguration } from '../../user-sessions/session-configuration.js';
+import { deviceNameOf } from '../../../audit/device-name.js';
 import { endSessionsBeyondLimit } from '../../user-sessions/user-session-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
@@ -164,7 +165,9 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   } else if (deviceKey !== null) {
     ctes.push(touchDeviceCte(params, 'touched_device', { deviceKey, ip: ctx.request.ip, now }, gate));
   }
-  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey });
+  const deviceType = deviceNameOf(ctx.request.userAgent);
+  const from = { ip: ctx.request.ip, ...(deviceType !== undefined ? { deviceType } : {}) };
+  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey, from });
   ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
   // The sign_in row rides on the same statement, after the claim it depends on: tokens exist exactly when it does.
   const audited = ctx.audit.appendExpression(params, signInSucceeded(ctx, scope, user, outcome.proof), gate);
