@@ -46,6 +46,7 @@ export const errorCatalogue = {
   ManagedLoginBrandingExistsException: { status: 400, message: 'The app client already has a branding style.', recoverySuggestion: 'Update or delete the existing branding style.' },
   MFAMethodNotFoundException: { status: 400, message: 'No MFA method is set up for the user.', recoverySuggestion: 'Set up an MFA method first.' },
   NotAuthorizedException: { status: 400, message: 'Incorrect username or password.', recoverySuggestion: 'Check the credentials, or sign in again.' },
+  OperationNotEnabledException: { status: 400, message: 'The operation is not enabled for this user pool.', recoverySuggestion: 'Turn the feature on first (for sessions: SetUserPoolSessionConfiguration with UserSessionTracking ENABLED).' },
   PasswordHistoryPolicyViolationException: { status: 400, message: 'The password was used recently.', recoverySuggestion: 'Choose a password you have not used before.' },
   PasswordResetRequiredException: { status: 400, message: 'Password reset required for the user', recoverySuggestion: 'Reset the password with the code that was sent.' },
   PreconditionNotMetException: { status: 400, message: 'A precondition was not met.', recoverySuggestion: fixInput },

@@ -38,5 +38,19 @@ export async function resealStoredSecrets(db: Database, secrets: SecretBox): Pro
       changed += updated.length;
     }
   }
+  return changed + (await resealMoreClientSecrets(db, secrets));
+}
+
+/** The second secrets of rotating app clients (app_clients.more_secrets, a JSON list), bound like the first. */
+async function resealMoreClientSecrets(db: Database, secrets: SecretBox): Promise<number> {
+  let changed = 0;
+  const rows = await db.query<{ id: string; more: { secret: string }[] }>(`SELECT id, more_secrets AS more FROM app_clients WHERE more_secrets <> '[]'::jsonb`);
+  for (const row of rows) {
+    if (!row.more.some((m) => secrets.needsReseal(m.secret))) continue;
+    const bound = `client-secret:${row.id}`;
+    const resealed = row.more.map((m) => (secrets.needsReseal(m.secret) ? { ...m, secret: secrets.seal(bound, isSealedValue(m.secret) ? secrets.open(bound, m.secret) : m.secret) } : m));
+    const updated = await db.query('UPDATE app_clients SET more_secrets = $2 WHERE id = $1 AND more_secrets = $3::jsonb RETURNING 1', [row.id, JSON.stringify(resealed), JSON.stringify(row.more)]);
+    changed += updated.length;
+  }
   return changed;
 }

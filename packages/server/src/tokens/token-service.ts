@@ -67,6 +67,8 @@ export interface SignInGrant {
   readonly scopes?: readonly string[];
   /** Managed login: the authorization request's nonce, for the id token (not kept for refreshes). */
   readonly nonce?: string;
+  /** Where the sign-in came from (its session's LastIPAddress and DeviceType), when known. */
+  readonly from?: { readonly ip?: string; readonly deviceType?: string };
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -157,10 +159,11 @@ export class TokenService {
   originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
     const { grant } = origin;
     // Casts: the values go through SELECT, which would otherwise leave them untyped.
-    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes)
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type)
       SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
              ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
-             ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb WHERE ${condition})`;
+             ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb,
+             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text WHERE ${condition})`;
   }
 
   /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */
@@ -200,7 +203,14 @@ export class TokenService {
     if (user === undefined) throw fail('NotAuthorizedException', 'Invalid Refresh Token');
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     const groups = await groupsOfUser(this.db, user.sub);
-    return this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now, scopes: origin.scopes });
+    const tokens = await this.sign({ client, user, groups, authTime: new Date(origin.auth_time), originJti: origin.origin_jti, deviceKey: origin.device_key, now, scopes: origin.scopes });
+    await this.touch(origin.origin_jti, now);
+    return tokens;
+  }
+
+  /** Records a refresh of sign-in `originJti` (LastActiveDate of its session; MaxPerUser evicts the least recently used). */
+  private async touch(originJti: string, now: Date): Promise<void> {
+    await this.db.query('UPDATE refresh_tokens SET last_used_at = $2 WHERE origin_jti = $1', [originJti, now]);
   }
 
   /**
@@ -257,7 +267,11 @@ export class TokenService {
       clock: this.clock,
       revocations: this.revocations,
       hash: hashToken,
-      sign: (signing) => this.sign(signing),
+      sign: async (signing) => {
+        const tokens = await this.sign(signing);
+        await this.touch(signing.originJti, signing.now);
+        return tokens;
+      },
       ...(audit !== undefined
         ? {
             revokeReused: async (family: TokenFamily, now: Date) => {

@@ -50,7 +50,7 @@ export const authorizeEndpoint = defineEndpoint('authorize', {
     reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizeErrorPage('Something went wrong', 'The sign-in could not be started.')),
 })
   .step('request', async (ctx) => requireAuthorizeRequest(await checkAuthorizeRequest(ctx.steward, ctx.request.query)))
-  .step('session', (ctx, s) => (s.request.prompts.includes('login') ? undefined : readHostedSession(ctx.steward, ctx.request, s.request.pool.id)))
+  .step('session', (ctx, s) => (s.request.prompts.includes('login') ? undefined : readHostedSession(ctx.steward, ctx.request, s.request.pool.id, s.request.client.id)))
   .step('location', async (ctx, s) => {
     if (s.session !== undefined) return authorizationResponse(ctx.steward, s.request, s.session);
     if (s.request.prompts.includes('none')) return errorRedirect(s.request.redirectUri, 'login_required', 'The user is not signed in.', s.request.state);

@@ -17,6 +17,7 @@ import { hashToken, type AuthenticationResult } from '../../tokens/token-service
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import type { ClientRecord } from '../../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUserSql } from '../../user-pool/users/user-repository.js';
+import { endSessionsBeyondLimit } from '../../user-pool/user-sessions/user-session-repository.js';
 
 /** How long a code can be exchanged (Cognito: 5 minutes). */
 export const CODE_TTL_SECONDS = 300;
@@ -190,6 +191,8 @@ export async function exchangeAuthorizationCode(services: ServerServices, client
     params.values,
   );
   if (rows[0]?.redeemed !== true) return { ok: false, refusal: 'used' };
+  // The pool's MaxPerUser token sessions, when it tracks sessions: the least recently used beyond it end now.
+  await endSessionsBeyondLimit(services, client.poolId, user, origin.originJti);
   return { ok: true, tokens: await services.tokens.tokensForOrigin(origin, rows[0].groups ?? []), scopes: claimed.scopes };
 }
 

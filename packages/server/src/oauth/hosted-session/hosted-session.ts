@@ -3,7 +3,8 @@
 //
 // Only the SHA-256 of the cookie value is stored (hosted_sessions.cookie_hash). A new value is drawn
 // at every sign-in, whatever cookie the browser brought (no session fixation). The session lasts
-// HOSTED_SESSION_TTL_SECONDS from the sign-in (absolute, not sliding), and is anchored to the
+// HOSTED_SESSION_TTL_SECONDS from the sign-in (absolute, not sliding; longer when an app client
+// reuses SSO sessions longer: SetUserPoolClientSessionConfiguration), and is anchored to the
 // refresh_tokens row of the sign-in that created it: its tokens never leave the server, and every
 // revocation of the user's sign-ins (GlobalSignOut, AdminUserGlobalSignOut, disabling the user, a
 // password reset by an administrator) revokes the anchor and so ends the hosted session with them.
@@ -13,6 +14,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import type { HostedSignIn } from '../authorize/authorization-response.js';
+import { SSO_MAX_VALIDITY } from '../../user-pool/user-sessions/session-configuration.js';
 import { clearCookie, readCookie, setCookie } from './browser-cookies.js';
 
 /** How long a hosted session lasts after the sign-in: one hour, as Cognito's managed-login cookie. */
@@ -42,23 +44,44 @@ interface SessionRow {
 /**
  * The live hosted session of this browser for the pool, or undefined: none, another pool's,
  * expired, its anchor revoked (global sign-out, user disabled, password reset) or the user gone,
- * disabled or no longer confirmed.
+ * disabled or no longer confirmed. With `clientId`, only while that app client still reuses it: its
+ * SSO MaxValidityMinutes since the sign-in (SetUserPoolClientSessionConfiguration, in force while the
+ * pool tracks sessions; otherwise Cognito's default, 60).
  */
-export async function readHostedSession(steward: ServerServices, request: FastifyRequest, poolId: string): Promise<HostedSignIn | undefined> {
+export async function readHostedSession(steward: ServerServices, request: FastifyRequest, poolId: string, clientId?: string): Promise<HostedSignIn | undefined> {
   const value = readCookie(steward.config, request, 'session');
   if (value === undefined) return undefined;
   const now = steward.clock.now();
+  const reuse =
+    clientId === undefined
+      ? ''
+      : `AND h.auth_time > $3::timestamptz - make_interval(mins => (
+           SELECT CASE WHEN p.settings -> 'sessionConfiguration' ->> 'UserSessionTracking' = 'ENABLED' THEN coalesce(c.sso_max_validity_minutes, ${SSO_MAX_VALIDITY.default}) ELSE ${SSO_MAX_VALIDITY.default} END
+             FROM user_pools p JOIN app_clients c ON c.pool_id = p.id AND c.id = $4 WHERE p.id = h.pool_id))`;
   const rows = await steward.db.query<SessionRow>(
     `SELECT h.id, h.pool_id, h.user_sub, h.auth_time
        FROM hosted_sessions h
        JOIN refresh_tokens r ON r.origin_jti = h.origin_jti AND r.revoked_at IS NULL AND r.expires_at > $3
        JOIN users u ON u.sub = h.user_sub AND u.enabled AND u.status = 'CONFIRMED'
-      WHERE h.cookie_hash = $1 AND h.pool_id = $2 AND h.expires_at > $3`,
-    [cookieHash(value), poolId, now],
+      WHERE h.cookie_hash = $1 AND h.pool_id = $2 AND h.expires_at > $3 ${reuse}`,
+    [cookieHash(value), poolId, now, ...(clientId === undefined ? [] : [clientId])],
   );
   const row = rows[0];
   if (row === undefined) return undefined;
   return { sessionId: row.id, poolId: row.pool_id, userSub: row.user_sub, authTime: new Date(row.auth_time) };
+}
+
+/**
+ * How long a new hosted session of the pool lasts: an hour, or, while the pool tracks sessions, the
+ * longest SSO MaxValidityMinutes of its app clients when longer (each client reuses it only for its own).
+ */
+async function hostedSessionSeconds(steward: ServerServices, poolId: string): Promise<number> {
+  const rows = await steward.db.query<{ minutes: number | null }>(
+    `SELECT max(c.sso_max_validity_minutes) AS minutes FROM user_pools p JOIN app_clients c ON c.pool_id = p.id
+      WHERE p.id = $1 AND p.settings -> 'sessionConfiguration' ->> 'UserSessionTracking' = 'ENABLED'`,
+    [poolId],
+  );
+  return Math.max(HOSTED_SESSION_TTL_SECONDS, (rows[0]?.minutes ?? 0) * 60);
 }
 
 /**
@@ -73,10 +96,10 @@ export async function startHostedSession(steward: ServerServices, request: Fasti
   const value = randomBytes(32).toString('base64url');
   const id = randomUUID();
   const now = steward.clock.now();
-  const expiresAt = new Date(signIn.authTime.getTime() + HOSTED_SESSION_TTL_SECONDS * 1000);
+  const expiresAt = new Date(signIn.authTime.getTime() + (await hostedSessionSeconds(steward, signIn.poolId)) * 1000);
   // Casts: the values go through SELECT, which would otherwise leave them untyped.
   const stored = await steward.db.query<{ id: string }>(
-    `WITH anchored AS (UPDATE refresh_tokens SET expires_at = $7::timestamptz WHERE origin_jti = $5::uuid AND user_sub = $4::uuid AND revoked_at IS NULL RETURNING origin_jti)
+    `WITH anchored AS (UPDATE refresh_tokens SET expires_at = least(expires_at, $7::timestamptz) WHERE origin_jti = $5::uuid AND user_sub = $4::uuid AND revoked_at IS NULL RETURNING origin_jti)
      INSERT INTO hosted_sessions (id, cookie_hash, pool_id, user_sub, origin_jti, auth_time, expires_at, created_at)
      SELECT $1::uuid, $2::text, $3::text, $4::uuid, origin_jti, $6::timestamptz, $7::timestamptz, $8::timestamptz FROM anchored
      RETURNING id`,

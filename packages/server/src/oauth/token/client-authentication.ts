@@ -1,9 +1,10 @@
 // Client authentication at /oauth2/token and /oauth2/revoke (RFC 6749 §2.3): a client with a secret
 // sends it by HTTP Basic (client_secret_basic: URL-encoded id and secret) or in the form body
 // (client_secret_post), exactly one of the two; a public client sends its client_id only ("none").
-// The secret is compared as SHA-256 digests in constant time, so neither content nor length shows.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// The secret is compared as SHA-256 digests in constant time, so neither content nor length shows;
+// during a rotation (AddUserPoolClientSecret) either active secret authenticates the client.
 import type { FastifyRequest } from 'fastify';
+import { isActiveSecret } from '../../user-pool/auth/sign-in/app-client-checks.js';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import { findClient, type ClientRecord } from '../../user-pool/pools/pool-repository.js';
 import { OAuthError } from '../http/oauth-error.js';
@@ -52,12 +53,6 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return { id, secret };
 }
 
-/** Whether `given` is the client's secret (constant time). */
-function secretMatches(client: ClientRecord, given: string): boolean {
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return client.secret !== null && timingSafeEqual(digest(client.secret), digest(given));
-}
-
 /** Authenticates the client of a token or revocation request; throws invalid_client / invalid_request. */
 export async function authenticateClient(services: Pick<ServerServices, 'db' | 'secrets'>, request: FastifyRequest, parameters: ClientParameters): Promise<AuthenticatedClient> {
   const basic = basicCredentials(request.headers.authorization);
@@ -79,6 +74,6 @@ export async function authenticateClient(services: Pick<ServerServices, 'db' | '
     return { client, method: 'none' };
   }
   if (secret === undefined || secret === '') throw invalidClient(`Client authentication failed: client ${client.id} is configured with a secret but none was received.`, triedBasic);
-  if (!secretMatches(client, secret)) throw invalidClient('Client authentication failed: the client secret is wrong.', triedBasic);
+  if (!isActiveSecret(client, secret)) throw invalidClient('Client authentication failed: the client secret is wrong.', triedBasic);
   return { client, method: triedBasic ? 'client_secret_basic' : 'client_secret_post' };
 }

@@ -12,6 +12,7 @@ import { deleteGroup } from './delete-group.js';
 import { getGroup } from './get-group.js';
 import { updateGroup } from './update-group.js';
 import { getSessionPolicy, setSessionPolicy } from './session-policy.js';
+import { adminDeleteSoftwareToken } from './admin-delete-software-token.js';
 
 /** The Admin* operations, ListUsers and group management (admin credential, admin REST API or CLI only). */
 export const adminOperations: readonly Operation[] = [
@@ -41,4 +42,5 @@ export const adminOperations: readonly Operation[] = [
   deleteGroup,
   adminSetUserSettings,
   adminListUserAuthEvents,
+  adminDeleteSoftwareToken,
 ];

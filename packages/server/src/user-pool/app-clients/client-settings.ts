@@ -8,7 +8,17 @@ import { array, boolean, enumeration, integer, object, optional, string, type Ob
 import { redirectUrlProblem } from './redirect-urls.js';
 
 /** The explicit auth flows a client may allow. */
-export const EXPLICIT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_USER_AUTH', 'ALLOW_ADMIN_USER_PASSWORD_AUTH'] as const;
+export const EXPLICIT_AUTH_FLOWS = [
+  'ALLOW_USER_SRP_AUTH',
+  'ALLOW_REFRESH_TOKEN_AUTH',
+  'ALLOW_USER_PASSWORD_AUTH',
+  'ALLOW_CUSTOM_AUTH',
+  'ALLOW_USER_AUTH',
+  'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+  'ALLOW_CLIENT_TOKEN_AUTH',
+] as const;
+/** GetClientToken's flow (machine to machine): only for clients with a secret, and alone. */
+const CLIENT_TOKEN_FLOW = 'ALLOW_CLIENT_TOKEN_AUTH';
 /** Cognito's ExplicitAuthFlows when a request leaves them out. */
 const DEFAULT_EXPLICIT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'];
 /** The OAuth scopes every pool has; the others are `<resource server identifier>/<scope name>`. */
@@ -167,10 +177,16 @@ export function resolveClientSettings(input: ClientSettingsInput, context: Setti
   const unknownProvider = providers.find((p) => p !== 'COGNITO' && context.identityProviders?.has(p) !== true);
   if (unknownProvider !== undefined) throw fail('InvalidParameterException', `The provider ${unknownProvider} does not exist for User Pool ${context.pool.id}`);
 
+  const explicitAuthFlows = unique(input.ExplicitAuthFlows ?? DEFAULT_EXPLICIT_AUTH_FLOWS);
+  if (explicitAuthFlows.includes(CLIENT_TOKEN_FLOW)) {
+    if (!context.hasSecret) throw fail('InvalidParameterException', `${CLIENT_TOKEN_FLOW} can only be enabled for a client with a client secret.`);
+    if (explicitAuthFlows.length > 1) throw fail('InvalidParameterException', `${CLIENT_TOKEN_FLOW} must be the only authentication flow of the client.`);
+  }
+
   const rotation = input.RefreshTokenRotation;
   return {
     name: input.ClientName,
-    explicitAuthFlows: unique(input.ExplicitAuthFlows ?? DEFAULT_EXPLICIT_AUTH_FLOWS),
+    explicitAuthFlows,
     callbackUrls,
     logoutUrls,
     defaultRedirectUri,

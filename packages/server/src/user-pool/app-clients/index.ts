@@ -2,6 +2,7 @@
 // applied to the server's default client at every start.
 import type { Operation } from '../operations/operation.js';
 import { createUserPoolClient, deleteUserPoolClient, describeUserPoolClient, listUserPoolClients, updateUserPoolClient } from './app-client-operations.js';
+import { addUserPoolClientSecret, deleteUserPoolClientSecret, listUserPoolClientSecrets } from './client-secrets.js';
 import {
   createResourceServer,
   deleteResourceServerOperation,
@@ -17,6 +18,9 @@ export const appClientOperations: readonly Operation[] = [
   describeUserPoolClient,
   listUserPoolClients,
   deleteUserPoolClient,
+  addUserPoolClientSecret,
+  listUserPoolClientSecrets,
+  deleteUserPoolClientSecret,
   createResourceServer,
   describeResourceServer,
   listResourceServersOperation,

@@ -13,6 +13,7 @@ import {
 } from './devices/device-operations.js';
 import { adminInitiateAuth } from './flows/admin-initiate-auth.js';
 import { initiateAuth } from './flows/initiate-auth.js';
+import { getClientToken } from './flows/get-client-token.js';
 import { adminGetUserAuthFactors } from './flows/admin-get-user-auth-factors.js';
 import { getUserAuthFactors } from './flows/get-user-auth-factors.js';
 import { adminForgetDevice } from './devices/admin-forget-device.js';
@@ -47,6 +48,7 @@ export const authOperations: readonly Operation[] = [
   completeWebAuthnRegistration,
   listWebAuthnCredentials,
   deleteWebAuthnCredential,
+  getClientToken,
 ];
 
 export { setCustomAuthDefinition } from './custom-auth/custom-auth-rounds.js';

@@ -10,10 +10,23 @@ import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 import { poolOperations } from '../pools/index.js';
 import { termsOperations } from '../terms/index.js';
+import { userSessionOperations } from '../user-sessions/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations, ...federationOperations, ...brandingOperations, ...termsOperations];
+  return [
+    ...accountOperations,
+    ...adminOperations,
+    ...appClientOperations,
+    ...authOperations,
+    ...awsOnlyOperations,
+    ...poolOperations,
+    ...identityPoolOperations,
+    ...federationOperations,
+    ...brandingOperations,
+    ...termsOperations,
+    ...userSessionOperations,
+  ];
 }
 
 /** A registry of every operation. */

@@ -48,6 +48,8 @@ export interface ClientRecord {
   readonly name: string;
   /** The client secret, opened (it is stored sealed, see sealClientSecret); null for a public client. */
   readonly secret: string | null;
+  /** The client's other active secret(s) during a rotation (AddUserPoolClientSecret), opened; accepted like `secret`. */
+  readonly otherSecrets?: readonly string[];
   readonly explicitAuthFlows: readonly string[];
   readonly callbackUrls: readonly string[];
   readonly logoutUrls: readonly string[];
@@ -122,6 +124,7 @@ interface ClientRow {
   pool_id: string;
   name: string;
   secret: string | null;
+  more_secrets?: { secret: string }[] | null;
   explicit_auth_flows: string[];
   callback_urls: string[];
   logout_urls: string[];
@@ -166,6 +169,7 @@ function toClient(r: ClientRow, secrets: SecretBox): ClientRecord {
     poolId: r.pool_id,
     name: r.name,
     secret: r.secret === null ? null : secrets.open(clientSecretBinding(r.id), r.secret),
+    otherSecrets: (r.more_secrets ?? []).map((m) => secrets.open(clientSecretBinding(r.id), m.secret)),
     explicitAuthFlows: r.explicit_auth_flows,
     callbackUrls: r.callback_urls,
     logoutUrls: r.logout_urls,

@@ -36,8 +36,25 @@ export function assertFlowAllowed(client: ClientRecord, flow: AuthFlow): void {
 export function assertClientSecret(client: ClientRecord, given: string | undefined): void {
   if (client.secret === null) return;
   if (given === undefined || given === '') throw fail('NotAuthorizedException', `Client ${client.id} is configured for secret but secret was not received`);
+  if (!isActiveSecret(client, given)) throw fail('NotAuthorizedException', `Unable to verify secret for client ${client.id}`);
+}
+
+/** Every secret the client accepts now: its secret and, during a rotation, the other active one (none for a public client). */
+export function activeSecrets(client: ClientRecord): readonly string[] {
+  return client.secret === null ? [] : [client.secret, ...(client.otherSecrets ?? [])];
+}
+
+/**
+ * Whether `given` is one of the client's active secrets. Compared as SHA-256 digests in constant
+ * time, and against every secret without stopping at a match, so neither content, length nor which
+ * secret matched shows in the timing.
+ */
+export function isActiveSecret(client: ClientRecord, given: string): boolean {
   const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  if (!timingSafeEqual(digest(client.secret), digest(given))) throw fail('NotAuthorizedException', `Unable to verify secret for client ${client.id}`);
+  const received = digest(given);
+  let matched = false;
+  for (const secret of activeSecrets(client)) matched = timingSafeEqual(digest(secret), received) || matched;
+  return matched;
 }
 
 /**
@@ -58,17 +75,22 @@ export function secretHash(clientSecret: string, username: string, clientId: str
 }
 
 /**
- * For a client with a secret: NotAuthorizedException unless `given` is the SECRET_HASH of one of
- * `usernames` (the name the client sent, or the canonical username). Public clients pass.
+ * For a client with a secret: NotAuthorizedException unless `given` is the SECRET_HASH, under one of
+ * its active secrets, of one of `usernames` (the name the client sent, or the canonical username).
+ * Public clients pass.
  */
 export function assertSecretHash(client: ClientRecord, usernames: readonly string[], given: string | undefined): void {
   if (client.secret === null) return;
   if (given === undefined || given === '') throw fail('NotAuthorizedException', `Client ${client.id} is configured for secret but secret was not received`);
-  const received = Buffer.from(given);
-  const matches = usernames.some((name) => {
-    const expected = Buffer.from(secretHash(client.secret ?? '', name, client.id));
-    return expected.length === received.length && timingSafeEqual(expected, received);
-  });
+  // Every active secret (a rotation has two) and every name, without stopping at a match.
+  const received = createHash('sha256').update(given).digest();
+  let matches = false;
+  for (const secret of activeSecrets(client)) {
+    for (const name of usernames) {
+      const expected = createHash('sha256').update(secretHash(secret, name, client.id)).digest();
+      matches = timingSafeEqual(expected, received) || matches;
+    }
+  }
   if (!matches) throw fail('NotAuthorizedException', `Unable to verify secret hash for client ${client.id}`);
 }
 

@@ -8,6 +8,9 @@ import type { OperationContext } from '../../operations/operation-context.js';
 import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
 import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
+import { poolSessionConfiguration } from '../../user-sessions/session-configuration.js';
+import { deviceNameOf } from '../../../audit/device-name.js';
+import { endSessionsBeyondLimit } from '../../user-sessions/user-session-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
@@ -162,7 +165,9 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   } else if (deviceKey !== null) {
     ctes.push(touchDeviceCte(params, 'touched_device', { deviceKey, ip: ctx.request.ip, now }, gate));
   }
-  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey });
+  const deviceType = deviceNameOf(ctx.request.userAgent);
+  const from = { ip: ctx.request.ip, ...(deviceType !== undefined ? { deviceType } : {}) };
+  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey, from });
   ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
   // The sign_in row rides on the same statement, after the claim it depends on: tokens exist exactly when it does.
   const audited = ctx.audit.appendExpression(params, signInSucceeded(ctx, scope, user, outcome.proof), gate);
@@ -176,6 +181,11 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   if (row === undefined) throw new Error('the statement ending a sign-in returned no row');
   if (!row.fresh && outcome.totpStep !== undefined) await outcome.totpStep.replayed();
   if (!row.claimed) throw sessionExpired();
+  // The pool's MaxPerUser token sessions (session tracking on): the least recently used beyond it
+  // end now. Not for the hosted page's own sign-in, which becomes an SSO session, not a token session.
+  if (ctx.caller.kind !== 'managed-login' && poolSessionConfiguration(scope.pool).UserSessionTracking === 'ENABLED') {
+    await endSessionsBeyondLimit(ctx, scope.pool.id, user, origin.originJti);
+  }
   const result = await ctx.tokens.tokensForOrigin(origin, row.groups);
   return { ChallengeParameters: {}, AuthenticationResult: { ...result, ...(newDevice !== undefined ? { NewDeviceMetadata: newDevice } : {}) } };
 }
