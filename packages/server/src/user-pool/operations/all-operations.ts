@@ -7,10 +7,11 @@ import { awsOnlyOperations } from '../aws-only/aws-only-operations.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 import { poolOperations } from '../pools/index.js';
+import { importOperations } from '../imports/index.js';
 
 /** Every operation the server offers. */
 export function allOperations(): Operation[] {
-  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...identityPoolOperations];
+  return [...accountOperations, ...adminOperations, ...appClientOperations, ...authOperations, ...awsOnlyOperations, ...poolOperations, ...importOperations, ...identityPoolOperations];
 }
 
 /** A registry of every operation. */
