@@ -10,7 +10,7 @@ import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fi
 const ROLE = 'arn:aws:iam::123456789012:role/CognitoImport';
 
 /** PUTs `body` to an upload URL, as `curl -T file.csv "<PreSignedUrl>"` does. */
-async function upload(url: string, body: string | Uint8Array): Promise<{ status: number; body: Record<string, unknown> }> {
+async function upload(url: string, body: string | Uint8Array<ArrayBuffer>): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, { method: 'PUT', body });
   const text = await response.text();
   return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
