@@ -23,7 +23,9 @@ import { runUserImport, USER_IMPORT_JOB, userImportJobHandlers, type UserImportD
 import type { ManualClock } from '../../src/time/clock.js';
 import { silentLogger } from '../../src/user-pool/operations/logger.js';
 import { AUTH_TEST_ENV, createTestUser, passwordAuth } from '../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
+import { runCli } from '../../src/admin/cli-commands.js';
+import { formatImportReport, importReport } from '../../src/user-pool/imports/import-report.js';
+import { BOTH_DATABASES, startTestServer, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
 import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
 
 const ROLE = 'arn:aws:iam::123456789012:role/CognitoImport';
@@ -134,7 +136,7 @@ describe.each(BOTH_DATABASES)('running user import jobs on %s', (database) => {
     await runQueue();
     const job = await describeJob(jobId);
     expect(job).toMatchObject({ Status: 'Succeeded', ImportedUsers: 2, SkippedUsers: 1, FailedUsers: 7 });
-    expect(job.CompletionMessage).toContain(`cli user-import-report ${jobId}`);
+    expect(job.CompletionMessage).toContain(`cli user-import-report --job-id ${jobId}`);
     const report = await server.db.query<{ row_number: number; username: string | null; outcome: string; message: string }>(
       'SELECT row_number, username, outcome, message FROM user_import_row_reports WHERE job_id = $1 ORDER BY row_number',
       [jobId],
@@ -157,6 +159,16 @@ describe.each(BOTH_DATABASES)('running user import jobs on %s', (database) => {
     expect(report[6]?.message).toContain('no phone_number');
     // The pool signs in by verified email too: a second user with the same one would make that sign-in ambiguous.
     expect(report[7]?.message).toContain(`already has the verified email ${other.email}`);
+    // The admin reads the same report with the CLI (on the server's PostgreSQL schema; a PGlite folder is the server's own).
+    const printed = formatImportReport((await importReport(server.db, jobId)) ?? { summary: '', rows: [] });
+    expect(printed[0]).toContain(`${jobId} (import) in ${poolId}: Succeeded, 2 imported, 1 skipped, 7 failed.`);
+    expect(printed[1]).toBe('row 2\tfailed\tbad-email\tInvalid email address format: "not-an-email".');
+    if (server.schema !== undefined) {
+      const lines: string[] = [];
+      const code = await runCli(['user-import-report', '--job-id', jobId], { LOG_LEVEL: 'silent', DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: server.schema }, (line) => lines.push(line));
+      expect(code).toBe(0);
+      expect(lines).toEqual(printed);
+    }
     const quoted = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'good-2' }));
     const attributes = attributesOf(quoted.UserAttributes);
     expect(attributes).toMatchObject({ given_name: 'Quoted, with comma', email_verified: 'true', phone_number: '+15555550123' });

@@ -66,7 +66,7 @@ async function finish(deps: UserImportDeps, importJobId: string, status: Extract
     message ??
     (job.failedUsers === 0 && job.skippedUsers === 0
       ? 'Import Job Completed Successfully.'
-      : `Import Job Completed: ${job.importedUsers} imported, ${job.skippedUsers} skipped (already in the user pool), ${job.failedUsers} failed. The per-row report: cli user-import-report ${job.id}.`);
+      : `Import Job Completed: ${job.importedUsers} imported, ${job.skippedUsers} skipped (already in the user pool), ${job.failedUsers} failed. The per-row report: cli user-import-report --job-id ${job.id}`);
   const now = deps.clock.now();
   await deps.audit.change(
     (tx) =>
