@@ -25,7 +25,7 @@ import { silentLogger } from '../../src/user-pool/operations/logger.js';
 import { AUTH_TEST_ENV, createTestUser, passwordAuth } from '../auth/auth-fixtures.js';
 import { runCli } from '../../src/admin/cli-commands.js';
 import { formatImportReport, importReport } from '../../src/user-pool/imports/import-report.js';
-import { BOTH_DATABASES, startTestServer, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
+import { BOTH_DATABASES, issueTokensFor, startTestServer, TEST_POSTGRES_URL, type TestServer } from '../harness.js';
 import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
 
 const ROLE = 'arn:aws:iam::123456789012:role/CognitoImport';
@@ -169,6 +169,26 @@ describe.each(BOTH_DATABASES)('running user import jobs on %s', (database) => {
       expect(code).toBe(0);
       expect(lines).toEqual(printed);
     }
+    // …and through the admin API (an Admins member's token), page by page, while the server runs.
+    const adminToken = (await issueTokensFor(server, 'admin')).AccessToken;
+    const reportPage = async (token: string, query: string): Promise<{ status: number; body: { UserImportJob?: UserImportJobType; Rows?: { RowNumber: number; Outcome: string; Message: string }[]; NextToken?: string } }> => {
+      const response = await fetch(`${server.url}/admin/userImportReport?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as never };
+    };
+    const first = await reportPage(adminToken, `jobId=${jobId}&limit=5`);
+    expect(first.body.UserImportJob).toMatchObject({ JobId: jobId, FailedUsers: 7, SkippedUsers: 1 });
+    expect(first.body.Rows?.map((r) => r.RowNumber)).toEqual([2, 3, 4, 5, 6]);
+    const second = await reportPage(adminToken, `jobId=${jobId}&limit=5&token=${first.body.NextToken ?? ''}`);
+    expect(second.body.Rows?.map((r) => [r.RowNumber, r.Outcome])).toEqual([
+      [7, 'skipped'],
+      [8, 'failed'],
+      [10, 'failed'],
+    ]);
+    expect(second.body.NextToken).toBeUndefined();
+    // Threat: a user outside Admins (or an unsigned caller of the JSON endpoint) reads who was imported and why rows failed.
+    expect((await reportPage((await issueTokensFor(server, 'staff')).AccessToken, `jobId=${jobId}`)).status).toBe(403);
+    const unsigned = await server.call('GetUserImportJobReport', { UserPoolId: poolId, JobId: jobId });
+    expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');
     const quoted = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'good-2' }));
     const attributes = attributesOf(quoted.UserAttributes);
     expect(attributes).toMatchObject({ given_name: 'Quoted, with comma', email_verified: 'true', phone_number: '+15555550123' });

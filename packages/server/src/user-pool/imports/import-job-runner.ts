@@ -137,6 +137,9 @@ async function importFile(deps: UserImportDeps, importJobId: string, context: Jo
     await db.transaction((tx) => writeChunk(tx, pool, importJobId, chunk, end, deps.clock.now()));
     next = end;
     if (!(await context.extendLease(LEASE_SECONDS))) throw new Error(`import ${importJobId} lost its lease`);
+    // PGlite runs in this thread and settles its calls as microtasks: without a turn of the event
+    // loop between chunks, no request (a DescribeUserImportJob) would be read until the import ends.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   await finish(deps, importJobId, 'Succeeded');
 }
