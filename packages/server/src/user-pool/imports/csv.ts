@@ -16,6 +16,8 @@ export interface CsvFile {
 
 /** Parses `text` as CSV. An unterminated quote ends the file with an error naming its row. */
 export function parseCsv(text: string): CsvFile {
+  // Most files quote nothing: splitting lines and commas is several times faster than the scan below.
+  if (!text.includes('"')) return fromRecords(splitPlain(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
   const records: string[][] = [];
   let field = '';
   let record: string[] = [];
@@ -53,6 +55,18 @@ export function parseCsv(text: string): CsvFile {
     return { header: records[0] ?? [], rows: [], error: `Row ${records.length} has a quoted field that never ends.` };
   }
   if (field !== '' || record.length > 0) endRecord();
+  return fromRecords(records);
+}
+
+/** The records of a file without any quote: lines split at CRLF, LF or CR, fields at commas, blank lines dropped. */
+function splitPlain(text: string): string[][] {
+  return text
+    .split(/\r\n|\n|\r/)
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+function fromRecords(records: readonly string[][]): CsvFile {
   const [header = [], ...data] = records;
   return { header: header.map((h) => h.trim()), rows: data.map((fields, index) => ({ number: index + 1, fields })) };
 }

@@ -9,8 +9,8 @@ import type { ClaimedJob } from '../../jobs/job-queue.js';
 import type { JobContext, JobHandlers } from '../../jobs/job-runner.js';
 import type { Clock } from '../../time/clock.js';
 import type { Logger } from '../operations/logger.js';
-import { findPool } from '../pools/pool-repository.js';
-import { parseCsv } from './csv.js';
+import { findPool, type PoolRecord } from '../pools/pool-repository.js';
+import { parseCsv, type CsvRow } from './csv.js';
 import { findImportJob, type ImportJobStatus } from './import-job-repository.js';
 import { aliasKeys, headerProblem, readRow, writeChunk, type FailedRow, type UserRow } from './import-rows.js';
 
@@ -87,22 +87,37 @@ async function finish(deps: UserImportDeps, importJobId: string, status: Extract
   );
 }
 
-/** Reads the file once and marks a username (or a verified alias) seen on an earlier row as a failed duplicate. */
-function readRows(pool: NonNullable<Awaited<ReturnType<typeof findPool>>>, header: readonly string[], rows: ReturnType<typeof parseCsv>['rows']): (UserRow | FailedRow)[] {
+/** Lets the event loop turn: PGlite settles its calls as microtasks, and the file is read in this thread. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Reads the file's rows once (yielding every 2 000, so requests are answered meanwhile) and marks a
+ * username (or a verified alias) seen on an earlier row as a failed duplicate.
+ */
+async function readRows(pool: PoolRecord, header: readonly string[], rows: readonly CsvRow[]): Promise<(UserRow | FailedRow)[]> {
   const firstByKey = new Map<string, number>();
-  return rows.map((row) => {
-    const read = readRow(pool, header, row);
-    if (read.kind === 'failed') return read;
-    for (const key of [`name:${read.key}`, ...aliasKeys(pool, read)]) {
-      const first = firstByKey.get(key);
-      if (first !== undefined) {
-        const what = key.startsWith('name:') ? 'username' : key.startsWith('email:') ? 'verified email' : 'verified phone_number';
-        return { kind: 'failed', number: read.number, username: read.username, message: `Duplicate ${what}: row ${first} has it already.` } satisfies FailedRow;
-      }
+  const read: (UserRow | FailedRow)[] = [];
+  for (let from = 0; from < rows.length; from += 2000) {
+    read.push(...rows.slice(from, from + 2000).map((row) => readOne(pool, header, row, firstByKey)));
+    await yieldToEventLoop();
+  }
+  return read;
+}
+
+/** One row, a failed duplicate when its username (or verified alias) is in `firstByKey` already. */
+function readOne(pool: PoolRecord, header: readonly string[], row: CsvRow, firstByKey: Map<string, number>): UserRow | FailedRow {
+  const read = readRow(pool, header, row);
+  if (read.kind === 'failed') return read;
+  const keys = [`name:${read.key}`, ...aliasKeys(pool, read)];
+  for (const key of keys) {
+    const first = firstByKey.get(key);
+    if (first !== undefined) {
+      const what = key.startsWith('name:') ? 'username' : key.startsWith('email:') ? 'verified email' : 'verified phone_number';
+      return { kind: 'failed', number: read.number, username: read.username, message: `Duplicate ${what}: row ${first} has it already.` };
     }
-    for (const key of [`name:${read.key}`, ...aliasKeys(pool, read)]) firstByKey.set(key, read.number);
-    return read;
-  });
+  }
+  for (const key of keys) firstByKey.set(key, read.number);
+  return read;
 }
 
 async function currentStatus(db: Database, importJobId: string): Promise<ImportJobStatus | undefined> {
@@ -123,7 +138,8 @@ async function importFile(deps: UserImportDeps, importJobId: string, context: Jo
   const file = parseCsv(stored.csv ?? '');
   const problem = file.error ?? headerProblem(pool, file.header);
   if (problem !== undefined) return finish(deps, importJobId, 'Failed', problem);
-  const rows = readRows(pool, file.header, file.rows);
+  await yieldToEventLoop();
+  const rows = await readRows(pool, file.header, file.rows);
   const chunkRows = Math.max(1, deps.chunkRows ?? IMPORT_CHUNK_ROWS);
   let next = Number(stored.next_row);
   while (next < rows.length) {
@@ -139,7 +155,7 @@ async function importFile(deps: UserImportDeps, importJobId: string, context: Jo
     if (!(await context.extendLease(LEASE_SECONDS))) throw new Error(`import ${importJobId} lost its lease`);
     // PGlite runs in this thread and settles its calls as microtasks: without a turn of the event
     // loop between chunks, no request (a DescribeUserImportJob) would be read until the import ends.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   await finish(deps, importJobId, 'Succeeded');
 }
