@@ -308,6 +308,19 @@ describe.each(BOTH_DATABASES)('running user import jobs on %s', (database) => {
     expect((await sdkError(sdk.admin.send(new StartUserImportJobCommand({ UserPoolId: poolId, JobId: UserImportJob?.JobId })))).name).toBe('PreconditionNotMetException');
   });
 
+  it('keeps the file it started with: an upload after StartUserImportJob is refused with 409', async () => {
+    const { UserImportJob } = await sdk.admin.send(new CreateUserImportJobCommand({ UserPoolId: poolId, JobName: 'late upload', CloudWatchLogsRoleArn: ROLE }));
+    const url = UserImportJob?.PreSignedUrl ?? '';
+    expect((await fetch(url, { method: 'PUT', body: usersCsv('kept', 2) })).status).toBe(200);
+    await sdk.admin.send(new StartUserImportJobCommand({ UserPoolId: poolId, JobId: UserImportJob?.JobId }));
+    const late = await fetch(url, { method: 'PUT', body: usersCsv('swapped', 2) });
+    expect(late.status).toBe(409);
+    await runQueue();
+    expect(await describeJob(UserImportJob?.JobId ?? '')).toMatchObject({ Status: 'Succeeded', ImportedUsers: 2 });
+    const [count] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE pool_id = $1 AND username LIKE 'swapped-%'`, [poolId]);
+    expect(Number(count?.n)).toBe(0);
+  });
+
   it('lists the jobs of the pool, MaxResults at a time, with PaginationToken', async () => {
     const all: string[] = [];
     let token: string | undefined;
