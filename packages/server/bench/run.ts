@@ -8,6 +8,7 @@ export const benches: Record<string, () => Promise<{ run: (args: readonly string
   desk: () => import('./desk.bench.js'),
   metrics: () => import('./metrics.bench.js'),
   audit: () => import('./audit.bench.js'),
+  'user-import': () => import('./user-import.bench.js'),
 };
 
 const args = process.argv.slice(2);

@@ -52,6 +52,7 @@ import { cognitoOperationLabel, noteRequestOperation, registerRequestMetrics } f
 import { processRevocations } from './tokens/revocation-feed.js';
 import { ServerHealth } from './health/server-health.js';
 import { registerHealthRoutes } from './health/health-routes.js';
+import { registerUserImportUploadRoutes } from './user-pool/imports/index.js';
 
 /** What buildApp needs besides the configuration; only `db` is required. */
 export interface AppDependencies {
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerRuntimeConfigRoutes(app, config, steward, origin);
   registerLogoutRoutes(app, steward);
   registerConfirmUserRoutes(app, steward);
+  await registerUserImportUploadRoutes(app, steward);
   await registerAdminApiRoutes(app, steward);
   await registerAuditRoutes(app, steward);
   await registerGraphqlApi(app, {
@@ -210,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    const apiPath = /^\/(dev|admin|account|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
+    const apiPath = /^\/(dev|admin|account|graphql|health|runtime-config\.json|logout|confirmUser|oauth2|csp-report|user-import)(\/|$|\?)/.test(request.url) || request.url.includes('/.well-known/');
     // SPA fallback: client-side routes (/mortgages/requests…) load the app shell.
     if (serveWeb && wantsPage && !apiPath) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` });

@@ -10,6 +10,7 @@ import { campaignJobHandlers } from './campaigns/runner/contact-handler.js';
 import { campaignMessageSettings } from './campaigns/messages/opt-out.js';
 import { ShiftableClock, testClockWanted } from './time/test-clock.js';
 import { promiseJobHandlers } from './collections/promises/promise-check-job.js';
+import { userImportJobHandlers } from './user-pool/imports/index.js';
 
 function banner(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     jobHandlers: (services) => ({
       ...campaignJobHandlers({ db: services.db, clock: services.clock, delivery: services.delivery, messages: campaignMessageSettings(services.config), log: services.log }),
       ...promiseJobHandlers({ db: services.db, clock: services.clock }),
+      ...userImportJobHandlers({ db: services.db, clock: services.clock, audit: services.audit, log: services.log }),
     }),
   });
   // From the first moment: a signal during the start stops the server once it is up (a migration is never cut).

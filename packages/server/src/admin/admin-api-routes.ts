@@ -70,6 +70,12 @@ export const ADMIN_ROUTES: readonly Route[] = [
     operation: 'AdminListUserAuthEvents',
     input: (p, pool) => ({ UserPoolId: pool, Username: p.username, MaxResults: int(p.limit), NextToken: text(p.token) }),
   },
+  {
+    method: 'GET',
+    path: '/admin/userImportReport',
+    operation: 'GetUserImportJobReport',
+    input: (p, pool) => ({ UserPoolId: pool, JobId: p.jobId, MaxResults: int(p.limit), NextToken: text(p.token) }),
+  },
   { method: 'GET', path: '/admin/getSessionPolicy', operation: 'GetSessionPolicy', input: (_p, pool) => ({ UserPoolId: pool }) },
   { method: 'POST', path: '/admin/setSessionPolicy', operation: 'SetSessionPolicy', input: (p, pool) => ({ UserPoolId: pool, MaxSessionLengthSeconds: int(p.maxSessionLength) }) },
   {

@@ -15,6 +15,7 @@ import { seedOnFirstStart } from '../seed/seed.js';
 import { consoleLogger } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
+import { formatImportReport, importReport } from '../user-pool/imports/import-report.js';
 
 const HELP = `Steward server CLI
 
@@ -45,6 +46,9 @@ Commands:
   delete-client --client-id <id>
   create-resource-server --identifier <id> --name <name> [--scope <name>[=<description>]]…
   list-resource-servers
+  user-import-report --job-id <import-…>
+                The per-row report of a user import job: each row that failed or was skipped,
+                and why (what Cognito writes to CloudWatch Logs).
 ${BACKUP_HELP}
   rebuild-dashboard
                 Recomputes the collections dashboard's totals from the base tables (writes to
@@ -108,6 +112,7 @@ interface CliOptions {
   scope?: string[];
   expect?: string[];
   days?: string;
+  'job-id'?: string;
 }
 
 /**
@@ -234,6 +239,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       scope: { type: 'string', multiple: true },
       expect: { type: 'string', multiple: true },
       days: { type: 'string' },
+      'job-id': { type: 'string' },
     },
     strict: true,
   });
@@ -378,6 +384,15 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         for (const server of page.ResourceServers as { Identifier: string; Name: string; Scopes: { ScopeName: string }[] }[]) {
           print(`${server.Identifier} (${server.Name}): ${server.Scopes.map((s) => `${server.Identifier}/${s.ScopeName}`).join(' ') || 'no scopes'}`);
         }
+        return 0;
+      }
+      case 'user-import-report': {
+        const report = await importReport(db, required(options['job-id'], 'job-id'));
+        if (report === undefined) {
+          print(`No user import job ${options['job-id'] ?? ''}.`);
+          return 1;
+        }
+        for (const line of formatImportReport(report)) print(line);
         return 0;
       }
       case 'audit':

@@ -17,6 +17,8 @@ export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'code_verifier',
   'client_secret',
   'id_token_hint',
+  // A user import job's upload URL (src/user-pool/imports/upload-url.ts): whoever has it may upload.
+  'signature',
 ]);
 
 /** Paths whose next segment is a secret (a signed link token). */

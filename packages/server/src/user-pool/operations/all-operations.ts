@@ -6,6 +6,7 @@ import { authOperations } from '../auth/index.js';
 import { awsOnlyOperations } from '../aws-only/aws-only-operations.js';
 import { brandingOperations } from '../branding/index.js';
 import { federationOperations } from '../federation/index.js';
+import { importOperations } from '../imports/index.js';
 import type { Operation } from './operation.js';
 import { OperationRegistry } from './registry.js';
 import { poolOperations } from '../pools/index.js';
@@ -26,6 +27,7 @@ export function allOperations(): Operation[] {
     ...brandingOperations,
     ...termsOperations,
     ...userSessionOperations,
+    ...importOperations,
   ];
 }
 

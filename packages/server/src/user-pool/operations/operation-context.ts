@@ -52,6 +52,8 @@ export interface RequestInfo {
   readonly userAgent?: string;
   /** The Origin header, when a browser sent one (WebAuthn checks it). */
   readonly origin?: string;
+  /** Where this server was reached (PUBLIC_URL when set, else the request's own origin), for URLs handed back (an import job's upload URL). */
+  readonly baseUrl?: string;
 }
 
 /** Everything an operation step may use. I/O only through these, so steps stay testable. */

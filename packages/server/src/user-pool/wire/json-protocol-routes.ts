@@ -97,11 +97,12 @@ export async function registerJsonProtocolRoutes(app: FastifyInstance, services:
 
         const userAgent = request.headers['user-agent'];
         const origin = request.headers.origin;
+        const baseUrl = services.config.publicUrlIsExplicit || request.headers.host === undefined ? services.config.publicUrl : `${request.protocol}://${request.headers.host}`;
         const ctx: OperationContext = {
           ...services,
           log: fromPino(request.log),
           caller,
-          request: { requestId, ip: request.ip, ...(userAgent !== undefined ? { userAgent } : {}), ...(origin !== undefined ? { origin } : {}) },
+          request: { requestId, ip: request.ip, baseUrl, ...(userAgent !== undefined ? { userAgent } : {}), ...(origin !== undefined ? { origin } : {}) },
         };
         const result = await operation.invoke(ctx, body, admit);
         return reply.status(200).header('content-type', AMZ_JSON).send(Buffer.from(JSON.stringify(result), 'utf8'));

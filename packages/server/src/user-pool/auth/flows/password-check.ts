@@ -31,6 +31,11 @@ export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout' | 'conf
   return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', poolId, decoyIdentity(ctx.config.codePepper, poolId, login));
 }
 
+/** True for a user imported by a user import job who has not set a password yet (RESET_REQUIRED, no password). */
+export function importedAwaitingReset(user: Pick<UserRecord, 'status' | 'passwordHash' | 'srpVerifier'>): boolean {
+  return user.status === 'RESET_REQUIRED' && user.passwordHash === null && user.srpVerifier === null;
+}
+
 /**
  * One password guess about `subject` (undefined: a name no user has), already counted (`claim`,
  * from Lockout.claimAttempt or the statement that loaded the challenge). Runs `check` with the
@@ -58,6 +63,8 @@ export async function checkPassword(ctx: OperationContext, scope: SignInScope, u
     await verifyPassword(password, await decoyPasswordHash());
     throw unknownUserError(false);
   }
+  // An imported user (RESET_REQUIRED, no password yet) is told to reset, whatever was typed, as Cognito does.
+  if (user !== undefined && importedAwaitingReset(user)) throw fail('PasswordResetRequiredException', 'Password reset required for the user');
   const claim = await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool.id, user, login));
   const signedIn = await guessPassword(ctx, claim, user, async (subject) =>
     verifyPassword(password, subject?.passwordHash ?? (await decoyPasswordHash())),

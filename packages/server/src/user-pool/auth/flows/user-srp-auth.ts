@@ -5,6 +5,7 @@ import { padHex } from '@steward/auth-core/srp';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { findUserByLogin, type UserRecord } from '../../users/user-repository.js';
+import { importedAwaitingReset } from './password-check.js';
 import { assertSecretHash, requireParameter } from '../sign-in/app-client-checks.js';
 import { presentedDevice } from '../sign-in/presented-device.js';
 import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
@@ -36,6 +37,8 @@ export async function passwordVerifierChallenge(
   clientA: string,
   base: Pick<SignInState, 'flow' | 'customRounds'> & { deviceKey?: string | undefined },
 ): Promise<SignInOutcome> {
+  // An imported user (RESET_REQUIRED, no password yet) is told to reset, as Cognito does.
+  if (user !== undefined && importedAwaitingReset(user)) throw fail('PasswordResetRequiredException', 'Password reset required for the user');
   if (user === undefined || user.srpVerifier === null || user.srpSalt === null) {
     if (user === undefined && !scope.client.preventUserExistenceErrors) throw unknownUserError(false);
     const { codePepper } = ctx.config;
