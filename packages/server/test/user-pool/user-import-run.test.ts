@@ -266,6 +266,19 @@ describe.each(BOTH_DATABASES)('running user import jobs on %s', (database) => {
     expect(Number(count?.n)).toBe(40);
   });
 
+  it('marks the job Failed when its last attempt ends on an error, instead of leaving it InProgress', async () => {
+    const jobId = await startedJob(usersCsv('doomed', 5));
+    const job = await claimImport(jobId);
+    // A database that refuses every write transaction, on the queue's last attempt.
+    const failing: UserImportDeps = { ...deps, db: { ...server.db, query: server.db.query.bind(server.db), transaction: () => Promise.reject(new Error('disk full')) } };
+    const context: JobContext = { signal: new AbortController().signal, extendLease: async () => true };
+    await expect(runUserImport(failing, { ...job, attempts: job.maxAttempts }, context)).rejects.toThrow('disk full');
+    const failed = await describeJob(jobId);
+    expect(failed).toMatchObject({ Status: 'Failed', ImportedUsers: 0 });
+    expect(failed.CompletionMessage).toContain('disk full');
+    await new JobQueue({ db: server.db, clock: server.clock }).fail(job, new Error('disk full'));
+  });
+
   it('stops a running job between chunks (Stopping, then Stopped), keeping the users already imported', async () => {
     const jobId = await startedJob(usersCsv('stopped', 30));
     const job = await claimImport(jobId);
