@@ -30,6 +30,7 @@ import type { Operation } from './user-pool/operations/operation.js';
 import type { ServerServices } from './user-pool/operations/operation-context.js';
 import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
+import { guardOwnListener } from './user-pool/triggers/egress-guard.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Advertised as Keep-Alive: timeout=N, so clients drop an idle connection before the server does (and before a drain closes it).
     keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
+  // Trigger webhooks may never be this listener (SSRF guard, user-pool/triggers/egress-guard.ts).
+  guardOwnListener(app.server);
   const metrics = deps.metrics ?? (config.metricsEnabled ? new PrometheusMetrics({ db: deps.db, clock: deps.clock ?? systemClock }) : noMetrics);
   // Services log through the request being answered, when there is one: its lines carry its id.
   const steward = createServices(config, { ...deps, metrics }, requestAwareLogger(app.log));

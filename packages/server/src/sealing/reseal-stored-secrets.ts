@@ -20,6 +20,9 @@ const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'users', key: 'sub', column: 'totp_pending_secret', boundTo: (sub) => `totp:${sub}` },
   // "client-secret:<client id>" (sealClientSecret in pool-repository.ts).
   { table: 'app_clients', key: 'id', column: 'secret', boundTo: (id) => `client-secret:${id}` },
+  // "trigger-secret:<pool id>" (user-pool/triggers/trigger-secrets.ts).
+  { table: 'trigger_secrets', key: 'pool_id', column: 'current_secret', boundTo: (id) => `trigger-secret:${id}` },
+  { table: 'trigger_secrets', key: 'pool_id', column: 'previous_secret', boundTo: (id) => `trigger-secret:${id}` },
 ];
 
 /** Seals plain and re-seals old-key stored secrets under the current key; returns how many values changed. */
