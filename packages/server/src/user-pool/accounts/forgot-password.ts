@@ -9,7 +9,8 @@ import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { setPassword } from '../users/set-password.js';
-import { findUserByLogin, type UserRecord } from '../users/user-repository.js';
+import { runPostConfirmation } from '../triggers/post-confirmation.js';
+import { findUserByLogin, findUserBySub, type UserRecord } from '../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const forgotInput = object({
@@ -72,4 +73,9 @@ export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', co
   .do('set the new password', (ctx, i, s) =>
     setPassword(ctx, s.user, i.Password, s.user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED', { audit: operationEvent(ctx, 'password.reset', s.user) }),
   )
+  // After the commit: the new password stays set when the handler fails (as in Cognito).
+  .do('tell PostConfirmation', async (ctx, i, s) => {
+    const user = await findUserBySub(ctx.db, s.user.sub);
+    if (user !== undefined) await runPostConfirmation(ctx, s.found.pool, { source: 'PostConfirmation_ConfirmForgotPassword', user, clientId: i.ClientId, clientMetadata: i.ClientMetadata });
+  })
   .respond(() => ({}));

@@ -9,6 +9,7 @@ import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { aliasTakenBy, findUserByUsername } from '../users/user-repository.js';
 import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
+import { attributeMap } from '../triggers/trigger-event.js';
 import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const input = object({
@@ -20,11 +21,6 @@ const input = object({
   ValidationData: optional(attributeListSchema),
   ClientMetadata: optional(clientMetadataSchema),
 });
-
-/** ValidationData as a name → value map (undefined when not sent). */
-function attributeMap(list: readonly { Name: string; Value?: string | undefined }[] | undefined): Record<string, string> | undefined {
-  return list === undefined ? undefined : Object.fromEntries(list.map((a) => [a.Name, a.Value ?? '']));
-}
 
 /** SignUp: creates an UNCONFIRMED user and emails a confirmation code. */
 export const signUp = defineOperation('SignUp', input)

@@ -5,6 +5,8 @@ import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool } from '../pools/pool-repository.js';
+import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
+import { attributeMap } from '../triggers/trigger-event.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -65,8 +67,12 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
         audit: operationEvent(ctx, 'admin.user.password_set', existing, { details: { temporary: true, invitationResent: true } }),
       });
     }
-    const attributes = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
-    assertRequiredAttributes(s.pool, attributes);
+    const checked = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
+    assertRequiredAttributes(s.pool, checked);
+    // PreSignUp_AdminCreateUser: its error blocks the creation; autoConfirmUser means nothing here
+    // (the user must still set a password), the verification flags apply.
+    const decision = await runPreSignUp(ctx, s.pool, { source: 'PreSignUp_AdminCreateUser', username: i.Username, clientId: undefined, userAttributes: checked, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata });
+    const attributes = applyAutoVerify(checked, decision);
     const fresh = await newUserWithPassword({ pool: s.pool, username: i.Username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
     return ctx.audit.change(
       (tx) => storeNewUser(tx, fresh, ctx.clock.now()),

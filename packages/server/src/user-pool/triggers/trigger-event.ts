@@ -58,3 +58,8 @@ export function eventUserAttributes(user: Pick<UserRecord, 'sub' | 'attributes' 
 export function withClientMetadata(clientMetadata: Readonly<Record<string, string>> | undefined): Record<string, unknown> {
   return clientMetadata !== undefined && Object.keys(clientMetadata).length > 0 ? { clientMetadata: { ...clientMetadata } } : {};
 }
+
+/** An attribute list (ValidationData) as a name → value map (undefined when not sent). */
+export function attributeMap(list: readonly { readonly Name: string; readonly Value?: string | undefined }[] | undefined): Record<string, string> | undefined {
+  return list === undefined ? undefined : Object.fromEntries(list.map((a) => [a.Name, a.Value ?? '']));
+}

@@ -20,6 +20,7 @@ import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sig
 import type { CustomAuthDefinition, CustomAuthUser, CustomChallengeTools } from './custom-auth-definition.js';
 import { emailCodeChallenge } from './email-code-challenge.js';
 import { srpIdentity } from '../srp-exchange/srp-exchange.js';
+import { runPreAuthentication } from '../../triggers/authentication.js';
 
 /** Most rounds one custom sign-in may take, whatever the definition says. */
 export const MAX_CUSTOM_ROUNDS = 10;
@@ -108,6 +109,7 @@ export async function startCustomAuth(
   const login = requireParameter(parameters, 'USERNAME');
   const user = await findUserByLogin(ctx.db, scope.pool, login);
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
+  if (user !== undefined || scope.client.preventUserExistenceErrors) await runPreAuthentication(ctx, scope, user, login, clientMetadata);
   if (parameters.CHALLENGE_NAME === 'SRP_A' || parameters.SRP_A !== undefined) {
     const clientA = requireClientA(parameters);
     const rounds = [{ challengeName: 'SRP_A' as const, challengeResult: true }];

@@ -48,13 +48,13 @@ export function startFlow(
 ): Promise<SignInOutcome> {
   switch (flow) {
     case 'USER_SRP_AUTH':
-      return startUserSrpAuth(ctx, scope, parameters, byName);
+      return startUserSrpAuth(ctx, scope, parameters, byName, clientMetadata);
     case 'USER_PASSWORD_AUTH':
     case 'ADMIN_USER_PASSWORD_AUTH':
     case 'ADMIN_NO_SRP_AUTH':
-      return startUserPasswordAuth(ctx, scope, parameters, flow);
+      return startUserPasswordAuth(ctx, scope, parameters, flow, clientMetadata);
     case 'USER_AUTH':
-      return startUserAuth(ctx, scope, parameters);
+      return startUserAuth(ctx, scope, parameters, clientMetadata);
     case 'CUSTOM_AUTH':
       return startCustomAuth(ctx, scope, parameters, clientMetadata);
     case 'REFRESH_TOKEN_AUTH':

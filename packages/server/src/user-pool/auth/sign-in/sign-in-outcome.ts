@@ -11,6 +11,7 @@ import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
+import { runPostAuthentication } from '../../triggers/authentication.js';
 import { signInSucceeded, type SignInProof } from './sign-in-audit.js';
 import type { ChallengeName, FirstFactor, SignInState } from './sign-in-state.js';
 
@@ -137,6 +138,8 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
  */
 async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Extract<SignInOutcome, { kind: 'tokens' }>, current: AuthSession<object> | undefined): Promise<SignInResponse> {
   const { user } = outcome;
+  // Every factor is proven: PostAuthentication may still refuse, before anything is claimed or issued.
+  await runPostAuthentication(ctx, scope, user, { newDeviceUsed: outcome.deviceKey === null && outcome.offerNewDevice });
   const now = ctx.clock.now();
   const params = new SqlParams();
   const ctes: string[] = [];
