@@ -31,6 +31,7 @@ import type { ServerServices } from './user-pool/operations/operation-context.js
 import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
 import { guardOwnListener } from './user-pool/triggers/egress-guard.js';
+import { preTokenGenerationCustomizer } from './user-pool/triggers/pre-token-generation.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
@@ -141,6 +142,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Services log through the request being answered, when there is one: its lines carry its id.
   const steward = createServices(config, { ...deps, metrics }, requestAwareLogger(app.log));
   app.decorate('steward', steward);
+  // PreTokenGeneration: asked before each pair of tokens is signed (user-pool/triggers/).
+  steward.tokens.useCustomizer(preTokenGenerationCustomizer(steward));
   registerRequestIdHeader(app);
   registerRequestLogContext(app);
   // The JSON 1.1 endpoint's requests are labelled by operation; /graphql's by the root field it ran ("other" when none).

@@ -26,14 +26,14 @@ export function regionOf(poolId: string): string {
  * callerContext.awsSdkVersion as Cognito fills it: the SDK named in the caller's User-Agent
  * ("aws-sdk-js-3.700.0"), or "aws-sdk-unknown-unknown".
  */
-export function awsSdkVersionOf(ctx: Pick<OperationContext, 'request'>): string {
-  const match = /aws-sdk-([a-z]+)\/(\d+(?:\.\d+)*)/i.exec(ctx.request.userAgent ?? '');
+export function awsSdkVersionOf(ctx: Pick<OperationContext, 'request'> | undefined): string {
+  const match = /aws-sdk-([a-z]+)\/(\d+(?:\.\d+)*)/i.exec(ctx?.request.userAgent ?? '');
   return match === null ? 'aws-sdk-unknown-unknown' : `aws-sdk-${match[1]?.toLowerCase() ?? 'unknown'}-${match[2] ?? 'unknown'}`;
 }
 
-/** Builds an event. `clientId`: the app client of the request (Cognito sends "CLIENT_ID_NOT_APPLICABLE" for admin calls without one). */
+/** Builds an event (`ctx` undefined: no request to read the caller's SDK from). `clientId`: the app client of the request (Cognito sends "CLIENT_ID_NOT_APPLICABLE" for admin calls without one). */
 export function triggerEvent(
-  ctx: Pick<OperationContext, 'request'>,
+  ctx: Pick<OperationContext, 'request'> | undefined,
   pool: Pick<PoolRecord, 'id'>,
   args: { triggerSource: string; userName: string; clientId: string | undefined; request: Record<string, unknown>; response: Record<string, unknown>; version?: string },
 ): TriggerEvent {

@@ -1,13 +1,14 @@
 // The result of one step of a sign-in, and how it goes on the wire: a challenge under a Session
 // string (a new session, or the current one moved on so the old string stops working), or tokens
 // (the session is claimed first, atomically, so one Session can never yield two sets of tokens).
-import type { AuthenticationResult } from '../../../tokens/token-service.js';
+import { USER_POOL_API_SCOPE, type AuthenticationResult } from '../../../tokens/token-service.js';
+import { triggerTarget } from '../../triggers/lambda-config.js';
 import { SqlParams } from '../../../db/sql-params.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
-import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
+import { groupsOfUser, groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
@@ -140,6 +141,11 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   const { user } = outcome;
   // Every factor is proven: PostAuthentication may still refuse, before anything is claimed or issued.
   await runPostAuthentication(ctx, scope, user, { newDeviceUsed: outcome.deviceKey === null && outcome.offerNewDevice });
+  // PreTokenGeneration too, so that its refusal leaves no sign-in stored (the statement below records one).
+  const customization =
+    triggerTarget(scope.pool, 'PreTokenGeneration') === undefined
+      ? undefined
+      : await ctx.tokens.customize({ client: scope.client, user, groups: await groupsOfUser(ctx.db, user.sub), scopes: [USER_POOL_API_SCOPE], source: ctx.caller.kind === 'managed-login' ? 'HostedAuth' : 'Authentication', pool: scope.pool });
   const now = ctx.clock.now();
   const params = new SqlParams();
   const ctes: string[] = [];
@@ -165,7 +171,7 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   } else if (deviceKey !== null) {
     ctes.push(touchDeviceCte(params, 'touched_device', { deviceKey, ip: ctx.request.ip, now }, gate));
   }
-  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey });
+  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey, pool: scope.pool, ...(customization !== undefined ? { customization } : {}) });
   ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
   // The sign_in row rides on the same statement, after the claim it depends on: tokens exist exactly when it does.
   const audited = ctx.audit.appendExpression(params, signInSucceeded(ctx, scope, user, outcome.proof), gate);
