@@ -10,6 +10,7 @@ import { requireClient } from '../pools/pool-repository.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { setPassword } from '../users/set-password.js';
 import { runPostConfirmation } from '../triggers/post-confirmation.js';
+import { migrateUser, migratesUsers } from '../triggers/user-migration.js';
 import { findUserByLogin, findUserBySub, type UserRecord } from '../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
@@ -34,7 +35,12 @@ export async function sendResetCode(ctx: OperationContext, user: UserRecord, aud
 /** ForgotPassword: sends a reset code. */
 export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
   .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
-  .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
+  .step('user', async (ctx, i, s) => {
+    const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
+    // Not in the pool yet: UserMigration may bring them in (RESET_REQUIRED), and the code goes to them.
+    if (user !== undefined || !migratesUsers(s.found.pool)) return user;
+    return migrateUser(ctx, s.found, { login: i.Username, password: null, clientMetadata: i.ClientMetadata });
+  })
   .step('delivery', async (ctx, i, s) => {
     const user = s.user;
     if (user === undefined) {
