@@ -72,6 +72,6 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
       return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user) });
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user), source: 'ResendCode' });
   })
   .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));
