@@ -5,12 +5,14 @@ import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV } from '../../auth/auth-fixtures.js';
+import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
 import { sdkClients, sdkError, type SdkClients } from '../sdk-fixtures.js';
 import { startReceiver, type Receiver } from './trigger-receiver.js';
@@ -111,5 +113,19 @@ describe.each(BOTH_DATABASES)('message triggers on %s', (database) => {
     receiver.on('/email-sender', () => ({ status: 502, body: { errorMessage: 'Mail provider rejected the message' } }));
     const { username, email } = newName();
     expect(await sdkError(signUp(username, email))).toEqual({ name: 'UserLambdaValidationException', message: 'CustomEmailSender failed with error Mail provider rejected the message.' });
+  });
+
+  it('CustomSMSSender gets the SMS MFA code of a sign-in, and the code it got completes the sign-in', async () => {
+    await setPoolLambdaConfig(server.db, server.pool.userPoolId, { CustomSMSSender: { LambdaVersion: 'V1_0', LambdaArn: `${receiver.url}/sms-sender` } });
+    const user = await createTestUser(server, { mfa: 'sms' });
+    const started = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: user.username, PASSWORD: user.password } }));
+    expect(started.ChallengeName).toBe('SMS_MFA');
+    expect(await server.outbox(user.phone)).toEqual([]);
+    const [call] = receiver.to('/sms-sender');
+    expect(call?.event).toMatchObject({ triggerSource: 'CustomSMSSender_Authentication', request: { type: 'customSMSSenderRequestV1', userAttributes: { phone_number: user.phone } } });
+    const done = await client.send(
+      new RespondToAuthChallengeCommand({ ClientId: server.pool.clientId, ChallengeName: 'SMS_MFA', Session: started.Session, ChallengeResponses: { USERNAME: user.username, SMS_MFA_CODE: String(call?.event.request.code) } }),
+    );
+    expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });

@@ -1,7 +1,16 @@
 // PreSignUp and PostConfirmation as signed webhooks, through the AWS SDK v3 client against a real
 // HTTP receiver, on PGlite and PostgreSQL; with the invoker's signing, rotation, timeout, retry
 // and failure mapping.
-import { AdminGetUserCommand, CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
 import { verifySignature } from '../../../src/user-pool/triggers/signature.js';
@@ -185,5 +194,41 @@ describe.each(BOTH_DATABASES)('sign-up triggers on %s', (database) => {
     const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: s.name }));
     expect(user.UserStatus).toBe('CONFIRMED');
     receiver.on('/post-confirmation', (event) => ({ body: event }));
+  });
+
+  it('asks PreSignUp_AdminCreateUser before an admin creates a user: its error blocks the creation, its verification flags apply', async () => {
+    n += 1;
+    const name = `invited-${database}-${n}`;
+    receiver.on('/pre-sign-up', () => ({ status: 400, body: { errorMessage: 'Invitations are paused' } }));
+    const create = () =>
+      sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: server.pool.userPoolId, Username: name, UserAttributes: [{ Name: 'email', Value: `${name}@example.com` }], MessageAction: 'SUPPRESS', ValidationData: [{ Name: 'ticket', Value: 'T-1' }] }));
+    expect(await sdkError(create())).toEqual({ name: 'UserLambdaValidationException', message: 'PreSignUp failed with error Invitations are paused.' });
+    receiver.on('/pre-sign-up', (event) => ({ body: { ...event, response: { autoConfirmUser: false, autoVerifyEmail: true, autoVerifyPhone: false } } }));
+    const { User } = await create();
+    expect(receiver.to('/pre-sign-up').at(-1)?.event).toMatchObject({
+      triggerSource: 'PreSignUp_AdminCreateUser',
+      callerContext: { clientId: 'CLIENT_ID_NOT_APPLICABLE' },
+      request: { userAttributes: { email: `${name}@example.com` }, validationData: { ticket: 'T-1' } },
+    });
+    expect(User?.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+    expect(User?.Attributes).toEqual(expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }]));
+    receiver.on('/pre-sign-up', (event) => ({ body: event }));
+  });
+
+  it('tells PostConfirmation after AdminConfirmSignUp and after ConfirmForgotPassword', async () => {
+    const s = signUp();
+    await s.send();
+    await sdk.admin.send(new AdminConfirmSignUpCommand({ UserPoolId: server.pool.userPoolId, Username: s.name, ClientMetadata: { by: 'admin' } }));
+    expect(receiver.to('/post-confirmation').at(-1)?.event).toMatchObject({
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userName: s.name,
+      callerContext: { clientId: 'CLIENT_ID_NOT_APPLICABLE' },
+      request: { userAttributes: { 'cognito:user_status': 'CONFIRMED' }, clientMetadata: { by: 'admin' } },
+    });
+    await server.db.query(`UPDATE users SET attributes = attributes || '{"email_verified": "true"}'::jsonb WHERE pool_id = $1 AND username = $2`, [server.pool.userPoolId, s.name]);
+    await publicClient.send(new ForgotPasswordCommand({ ClientId: server.pool.clientId, Username: s.name }));
+    const code = await server.latestCode(s.email);
+    await publicClient.send(new ConfirmForgotPasswordCommand({ ClientId: server.pool.clientId, Username: s.name, ConfirmationCode: code, Password: 'N3w-Horse-Pass!' }));
+    expect(receiver.to('/post-confirmation').at(-1)?.event).toMatchObject({ triggerSource: 'PostConfirmation_ConfirmForgotPassword', userName: s.name, callerContext: { clientId: server.pool.clientId } });
   });
 });
