@@ -3,7 +3,8 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
+import { AUTH_TEST_ENV, createTestUser, expectError, srpAuth, tokens } from '../../auth/auth-fixtures.js';
+import { createClientEphemeral } from '@steward/auth-core/srp';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
 import { sdkError } from '../sdk-fixtures.js';
 import { startReceiver, type Receiver } from './trigger-receiver.js';
@@ -90,5 +91,14 @@ describe.each(BOTH_DATABASES)('authentication triggers on %s', (database) => {
     // A wrong password never reaches PostAuthentication.
     expect((await sdkError(signIn(user.username, 'Wrong-passw0rd!'))).name).toBe('NotAuthorizedException');
     expect(receiver.to('/post-auth')).toHaveLength(1);
+  });
+
+  it('asks both over SRP: PreAuthentication at InitiateAuth, PostAuthentication once the password verifier is answered', async () => {
+    const user = await createTestUser(server, { mfa: 'none' });
+    tokens(await srpAuth(server, user.username, user.password));
+    expect(receiver.requests.map((r) => r.path)).toEqual(['/pre-auth', '/post-auth']);
+    receiver.on('/pre-auth', () => ({ status: 400, body: { errorMessage: 'No SRP today' } }));
+    const start = await server.call('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: user.username, SRP_A: createClientEphemeral().srpAHex } });
+    expectError(start, 'UserLambdaValidationException', 'PreAuthentication failed with error No SRP today.');
   });
 });

@@ -167,6 +167,9 @@ describe.each(BOTH_DATABASES)('sign-up triggers on %s', (database) => {
     // Threat: SSRF — a LambdaConfig (or a redirect) making the server call itself or another host.
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreSignUp: `${server.url}/` });
     expect((await sdkError(signUp().send())).name).toBe('UnexpectedLambdaException');
+    // The same port by name: the check runs on the address the name resolves to.
+    await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreSignUp: `${server.url.replace('127.0.0.1', 'localhost')}/` });
+    expect(await sdkError(signUp().send())).toEqual({ name: 'UnexpectedLambdaException', message: "PreSignUp invocation failed due to error trigger URL resolves to the server's own port." });
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreSignUp: `${receiver.url}/redirect` });
     receiver.on('/redirect', () => ({ status: 307, headers: { location: `${receiver.url}/pre-sign-up` }, rawBody: '' }));
     expect(await sdkError(signUp().send())).toEqual({ name: 'UnexpectedLambdaException', message: 'PreSignUp invocation failed due to error a redirect (not followed).' });
