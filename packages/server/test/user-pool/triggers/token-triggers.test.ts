@@ -122,4 +122,19 @@ describe.each(BOTH_DATABASES)('PreTokenGeneration on %s', (database) => {
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, {});
     expect((await signIn(user)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
+
+  it('answers the OAuth token endpoint with invalid_request, not a server error, when PreTokenGeneration fails at a refresh', async () => {
+    await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreTokenGeneration: `${receiver.url}/v1-refresh` });
+    receiver.on('/v1-refresh', (event) => ({ body: event }));
+    const { AuthenticationResult: tokens } = await signIn(await createTestUser(server, { mfa: 'none' }));
+    receiver.on('/v1-refresh', () => ({ status: 400, body: { errorMessage: 'Session revoked upstream' } }));
+    const response = await fetch(`${server.managedLoginUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: server.pool.clientId, refresh_token: tokens?.RefreshToken ?? '' }).toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: 'PreTokenGeneration failed with error Session revoked upstream.' });
+    expect(receiver.to('/v1-refresh').at(-1)?.event.triggerSource).toBe('TokenGeneration_RefreshTokens');
+  });
 });
