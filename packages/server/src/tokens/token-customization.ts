@@ -34,6 +34,8 @@ export type TokenCustomizer = (request: {
   readonly source: TokenGenerationSource;
   /** The user's pool when the caller had it at hand. */
   readonly pool?: PoolRecord;
+  /** The ClientMetadata of the call that completed the sign-in, if any. */
+  readonly clientMetadata?: Readonly<Record<string, string>>;
 }) => Promise<TokenCustomization | undefined>;
 
 /**

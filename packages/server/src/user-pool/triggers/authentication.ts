@@ -5,6 +5,8 @@
 // user has, it is asked only when the client hides user existence (userNotFound: true), as in
 // Cognito; otherwise the sign-in answers UserNotFoundException first. PostAuthentication is told
 // when a sign-in has proven every factor, before the tokens are issued: its error fails the sign-in.
+// Its clientMetadata is that of the call that completed the sign-in (InitiateAuth or
+// RespondToAuthChallenge).
 import type { OperationContext } from '../operations/operation-context.js';
 import type { SignInScope } from '../auth/sign-in/sign-in-outcome.js';
 import type { UserRecord } from '../users/user-repository.js';

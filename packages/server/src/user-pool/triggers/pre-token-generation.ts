@@ -13,7 +13,7 @@ import { findPool } from '../pools/pool-repository.js';
 import type { ClaimChanges, TokenCustomization, TokenCustomizer } from '../../tokens/token-customization.js';
 import { invokeTrigger, unrecognizable } from './invoke-trigger.js';
 import { triggerTarget } from './lambda-config.js';
-import { eventUserAttributes, triggerEvent } from './trigger-event.js';
+import { eventUserAttributes, triggerEvent, withClientMetadata } from './trigger-event.js';
 
 type Json = Record<string, unknown>;
 
@@ -71,7 +71,7 @@ export function fromV2(response: Json): TokenCustomization | undefined {
 
 /** The token service's customizer: runs the user's pool's PreTokenGeneration trigger when one is configured. */
 export function preTokenGenerationCustomizer(services: Pick<ServerServices, 'db' | 'secrets' | 'clock' | 'log'>): TokenCustomizer {
-  return async ({ client, user, groups, scopes, source, pool: known }) => {
+  return async ({ client, user, groups, scopes, source, pool: known, clientMetadata }) => {
     const pool = known ?? (await findPool(services.db, user.poolId));
     const target = pool === undefined ? undefined : triggerTarget(pool, 'PreTokenGeneration');
     if (pool === undefined || target === undefined) return undefined;
@@ -85,6 +85,7 @@ export function preTokenGenerationCustomizer(services: Pick<ServerServices, 'db'
         userAttributes: eventUserAttributes(user),
         groupConfiguration: { groupsToOverride: [...groups], iamRolesToOverride: [], preferredRole: null },
         ...(v2 ? { scopes: [...scopes] } : {}),
+        ...withClientMetadata(clientMetadata),
       },
       response: v2 ? { claimsAndScopeOverrideDetails: null } : { claimsOverrideDetails: null },
     });

@@ -62,7 +62,7 @@ describe.each(BOTH_DATABASES)('authentication triggers on %s', (database) => {
       triggerSource: 'PostAuthentication_Authentication',
       userName: user.username,
       callerContext: { clientId: server.pool.clientId },
-      request: { userAttributes: { sub: user.sub, email: user.email }, newDeviceUsed: expect.any(Boolean) as unknown },
+      request: { userAttributes: { sub: user.sub, email: user.email }, newDeviceUsed: expect.any(Boolean) as unknown, clientMetadata: { app: 'web' } },
       response: {},
     });
     // Pre before post: the order of the sign-in.

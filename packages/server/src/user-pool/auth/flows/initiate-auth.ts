@@ -73,4 +73,4 @@ export const initiateAuth = defineOperation(
   .do('check the client allows the flow', (ctx, i, s) => assertCallerMayUseFlow(ctx.caller, s.scope.client, i.AuthFlow))
   .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
   .onFailure(recordInitiateAuthRefusal)
-  .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));
+  .respond((ctx, i, s) => sendOutcome(ctx, s.scope, s.outcome, undefined, i.ClientMetadata));

@@ -105,8 +105,14 @@ export function guessKeyOf(ctx: OperationContext, poolId: string, challengeName:
   return CODE_CHALLENGES.has(challengeName) && userSub !== null ? ctx.lockout.userKey('mfa', userSub) : null;
 }
 
-/** Puts an outcome on the wire (creating, moving on or claiming the challenge session). */
-export async function sendOutcome(ctx: OperationContext, scope: SignInScope, outcome: SignInOutcome, current?: AuthSession<object>): Promise<SignInResponse> {
+/** Puts an outcome on the wire (creating, moving on or claiming the challenge session). `clientMetadata`: the call's, for the triggers a completed sign-in asks. */
+export async function sendOutcome(
+  ctx: OperationContext,
+  scope: SignInScope,
+  outcome: SignInOutcome,
+  current?: AuthSession<object>,
+  clientMetadata?: Readonly<Record<string, string>>,
+): Promise<SignInResponse> {
   switch (outcome.kind) {
     case 'challenge': {
       const { challengeName, state, userSub } = outcome;
@@ -124,7 +130,7 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
       };
     }
     case 'tokens':
-      return sendTokens(ctx, scope, outcome, current);
+      return sendTokens(ctx, scope, outcome, current, clientMetadata);
     case 'refreshed':
       return { ChallengeParameters: {}, AuthenticationResult: outcome.result };
   }
@@ -137,15 +143,21 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
  * the user's lockout counters are cleared, the device created or touched and the origin of the
  * tokens stored (only if the claim succeeded). The code then says which part stopped it.
  */
-async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Extract<SignInOutcome, { kind: 'tokens' }>, current: AuthSession<object> | undefined): Promise<SignInResponse> {
+async function sendTokens(
+  ctx: OperationContext,
+  scope: SignInScope,
+  outcome: Extract<SignInOutcome, { kind: 'tokens' }>,
+  current: AuthSession<object> | undefined,
+  clientMetadata: Readonly<Record<string, string>> | undefined,
+): Promise<SignInResponse> {
   const { user } = outcome;
   // Every factor is proven: PostAuthentication may still refuse, before anything is claimed or issued.
-  await runPostAuthentication(ctx, scope, user, { newDeviceUsed: outcome.deviceKey === null && outcome.offerNewDevice });
+  await runPostAuthentication(ctx, scope, user, { newDeviceUsed: outcome.deviceKey === null && outcome.offerNewDevice, clientMetadata });
   // PreTokenGeneration too, so that its refusal leaves no sign-in stored (the statement below records one).
   const customization =
     triggerTarget(scope.pool, 'PreTokenGeneration') === undefined
       ? undefined
-      : await ctx.tokens.customize({ client: scope.client, user, groups: await groupsOfUser(ctx.db, user.sub), scopes: [USER_POOL_API_SCOPE], source: ctx.caller.kind === 'managed-login' ? 'HostedAuth' : 'Authentication', pool: scope.pool });
+      : await ctx.tokens.customize({ client: scope.client, user, groups: await groupsOfUser(ctx.db, user.sub), scopes: [USER_POOL_API_SCOPE], source: ctx.caller.kind === 'managed-login' ? 'HostedAuth' : 'Authentication', pool: scope.pool, ...(clientMetadata !== undefined ? { clientMetadata } : {}) });
   const now = ctx.clock.now();
   const params = new SqlParams();
   const ctes: string[] = [];
