@@ -115,7 +115,14 @@ export async function invokeTrigger(ctx: TriggerContext, pool: Pick<PoolRecord, 
   const body = JSON.stringify(event);
   const secrets = await activeTriggerSecrets(ctx.db, ctx.secrets, pool.id, ctx.clock.now());
   const signWith = secrets.previous === null ? [secrets.current] : [secrets.current, secrets.previous];
-  const url = new URL(target.url);
+  let url: URL;
+  try {
+    url = new URL(target.url);
+  } catch {
+    url = new URL('invalid:');
+  }
+  // Written around the URL rule (e.g. straight into the database): a broken configuration, not a server error.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fail('UnexpectedLambdaException', `${name} invocation failed due to error an invalid trigger URL.`);
   const attempts = options.attempts ?? TRIGGER_ATTEMPTS;
   let reason = 'the trigger was not called';
   for (let n = 1; n <= attempts; n += 1) {

@@ -167,6 +167,11 @@ describe.each(BOTH_DATABASES)('sign-up triggers on %s', (database) => {
     // Threat: SSRF — a LambdaConfig (or a redirect) making the server call itself or another host.
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreSignUp: `${server.url}/` });
     expect((await sdkError(signUp().send())).name).toBe('UnexpectedLambdaException');
+    // Threat: a URL written around the URL rule (straight into the database) — a typed error, never a 500.
+    for (const url of ['ftp://127.0.0.1/', 'not a url', 'http://192.0.2.10/']) {
+      await server.db.query(`UPDATE user_pools SET settings = jsonb_set(settings, '{lambdaConfig}', $2::jsonb) WHERE id = $1`, [server.pool.userPoolId, JSON.stringify({ PreSignUp: url })]);
+      expect((await sdkError(signUp().send())).name, url).toBe('UnexpectedLambdaException');
+    }
     // The same port by name: the check runs on the address the name resolves to.
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreSignUp: `${server.url.replace('127.0.0.1', 'localhost')}/` });
     expect(await sdkError(signUp().send())).toEqual({ name: 'UnexpectedLambdaException', message: "PreSignUp invocation failed due to error trigger URL resolves to the server's own port." });
