@@ -10,7 +10,7 @@ import type { OperationContext } from '../operations/operation-context.js';
 import type { ClientRecord, PoolRecord } from '../pools/pool-repository.js';
 import { checkAttributeWrites } from '../users/attributes.js';
 import { createUserWithPassword } from '../users/create-user.js';
-import type { UserRecord } from '../users/user-repository.js';
+import { updateUser, type UserRecord } from '../users/user-repository.js';
 import { invokeTrigger, responseOf, unrecognizable } from './invoke-trigger.js';
 import { triggerTarget } from './lambda-config.js';
 import { triggerEvent } from './trigger-event.js';
@@ -47,6 +47,8 @@ export async function migrateUser(
   const returned = response.userAttributes;
   if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) throw unrecognizable();
   const finalStatus = response.finalUserStatus ?? null;
+  const enableSmsMfa = response.enableSMSMFA ?? null;
+  if (enableSmsMfa !== null && typeof enableSmsMfa !== 'boolean') throw unrecognizable();
   if (finalStatus !== null && finalStatus !== 'CONFIRMED' && finalStatus !== 'RESET_REQUIRED') throw unrecognizable();
   const list = Object.entries(returned as Record<string, unknown>)
     .filter(([name]) => !SERVER_OWNED.has(name))
@@ -64,7 +66,11 @@ export async function migrateUser(
   // A forgotten password has nothing to sign in with until it is reset.
   const status = !authentication || finalStatus === 'RESET_REQUIRED' ? 'RESET_REQUIRED' : 'CONFIRMED';
   return ctx.audit.change(
-    (tx) => createUserWithPassword(tx, ctx.clock.now(), { pool: scope.pool, username: args.login, password: args.password, attributes, status }),
+    async (tx) => {
+      const created = await createUserWithPassword(tx, ctx.clock.now(), { pool: scope.pool, username: args.login, password: args.password, attributes, status });
+      // enableSMSMFA: the user keeps the SMS MFA they had in the old system.
+      return enableSmsMfa === true ? updateUser(tx, created.sub, { smsMfaEnabled: true }, ctx.clock.now()) : created;
+    },
     (user) => operationEvent(ctx, 'user.migrated', user, { details: { trigger: event.triggerSource, clientId: scope.client.id } }),
   );
 }

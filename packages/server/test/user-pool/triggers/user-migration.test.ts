@@ -15,7 +15,7 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
   let receiver: Receiver;
   let n = 0;
   /** The old system: username → password and attributes. */
-  const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string }>();
+  const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string; smsMfa?: boolean }>();
 
   beforeAll(async () => {
     server = await startTestServer({ database, env: AUTH_TEST_ENV });
@@ -39,16 +39,16 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
       const request = event.request as { password?: string };
       if (old === undefined) return { status: 400, body: { errorMessage: 'User does not exist in the old system' } };
       if (event.triggerSource === 'UserMigration_Authentication' && request.password !== old.password) return { status: 400, body: { errorMessage: 'Bad password' } };
-      return { body: { ...event, response: { userAttributes: old.attributes, finalUserStatus: old.status ?? 'CONFIRMED', messageAction: 'SUPPRESS' } } };
+      return { body: { ...event, response: { userAttributes: old.attributes, finalUserStatus: old.status ?? 'CONFIRMED', messageAction: 'SUPPRESS', ...(old.smsMfa === true ? { enableSMSMFA: true } : {}) } } };
     });
   });
 
-  const legacyUser = (extra: Partial<{ status: string; attributes: Record<string, string> }> = {}): { username: string; password: string; email: string } => {
+  const legacyUser = (extra: Partial<{ status: string; attributes: Record<string, string>; smsMfa: boolean }> = {}): { username: string; password: string; email: string } => {
     n += 1;
     const username = `legacy-${database}-${n}-${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     const password = 'Old-Passw0rd!';
-    legacy.set(username, { password, attributes: extra.attributes ?? { email, email_verified: 'true', given_name: 'Ada', sub: 'not-theirs' }, ...(extra.status !== undefined ? { status: extra.status } : {}) });
+    legacy.set(username, { password, attributes: extra.attributes ?? { email, email_verified: 'true', given_name: 'Ada', sub: 'not-theirs' }, ...(extra.status !== undefined ? { status: extra.status } : {}), ...(extra.smsMfa !== undefined ? { smsMfa: extra.smsMfa } : {}) });
     return { username, password, email };
   };
   const signIn = (username: string, password: string, metadata?: Record<string, string>) =>
@@ -109,5 +109,13 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
     const code = await server.latestCode(old.email);
     await client.send(new ConfirmForgotPasswordCommand({ ClientId: server.pool.clientId, Username: old.username, ConfirmationCode: code, Password: 'New-Passw0rd!' }));
     expect((await signIn(old.username, 'New-Passw0rd!')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('keeps SMS MFA on for a migrated user when the handler sets enableSMSMFA', async () => {
+    const old = legacyUser({ smsMfa: true, attributes: { email: 'sms-mfa@example.com', phone_number: '+15550001234', phone_number_verified: 'true' } });
+    // The pool's MFA is off in this suite: the setting is what is checked.
+    await signIn(old.username, old.password);
+    const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
+    expect(user.UserMFASettingList).toEqual(['SMS_MFA']);
   });
 });
