@@ -30,6 +30,8 @@ import type { Operation } from './user-pool/operations/operation.js';
 import type { ServerServices } from './user-pool/operations/operation-context.js';
 import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
+import { guardOwnListener } from './user-pool/triggers/egress-guard.js';
+import { preTokenGenerationCustomizer } from './user-pool/triggers/pre-token-generation.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
@@ -135,10 +137,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // Advertised as Keep-Alive: timeout=N, so clients drop an idle connection before the server does (and before a drain closes it).
     keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
+  // Trigger webhooks may never be this listener (SSRF guard, user-pool/triggers/egress-guard.ts).
+  guardOwnListener(app.server);
   const metrics = deps.metrics ?? (config.metricsEnabled ? new PrometheusMetrics({ db: deps.db, clock: deps.clock ?? systemClock }) : noMetrics);
   // Services log through the request being answered, when there is one: its lines carry its id.
   const steward = createServices(config, { ...deps, metrics }, requestAwareLogger(app.log));
   app.decorate('steward', steward);
+  // PreTokenGeneration: asked before each pair of tokens is signed (user-pool/triggers/).
+  steward.tokens.useCustomizer(preTokenGenerationCustomizer(steward));
   registerRequestIdHeader(app);
   registerRequestLogContext(app);
   // The JSON 1.1 endpoint's requests are labelled by operation; /graphql's by the root field it ran ("other" when none).

@@ -16,6 +16,7 @@ import { consoleLogger } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
 import { formatImportReport, importReport } from '../user-pool/imports/import-report.js';
+import { TRIGGER_SECRET_HELP, triggerSecretCommand } from '../user-pool/triggers/trigger-secret-command.js';
 
 const HELP = `Steward server CLI
 
@@ -59,6 +60,7 @@ ${BACKUP_HELP}
                 command's output or the logs) that must still be on the chain.
   audit prune   [--days <n>]   (default: AUDIT_RETENTION_DAYS)
                 Deletes rows older than the retention now, keeping the chain verifiable.
+${TRIGGER_SECRET_HELP}
   help
 
 Client settings (create-client, update-client):
@@ -198,9 +200,10 @@ async function auditCommand(steward: StewardHandle, subcommand: string | undefin
 /** Runs one CLI command; returns the process exit code. Output goes to `print`. */
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, print: (line: string) => void): Promise<number> {
   const [command, ...afterCommand] = argv;
-  // `audit <verify|prune>` is the one command with a sub-command.
-  const subcommand = command === 'audit' ? afterCommand[0] : undefined;
-  const rest = command === 'audit' ? afterCommand.slice(1) : afterCommand;
+  // `audit <verify|prune>` and `triggers secret <show|rotate|retire>` have sub-commands.
+  const words = command === 'audit' ? 1 : command === 'triggers' ? 2 : 0;
+  const subcommand = words === 0 ? undefined : afterCommand.slice(0, words).join(' ');
+  const rest = afterCommand.slice(words);
   if (command === undefined || command === 'help' || command === '--help') {
     print(HELP);
     return command === undefined ? 1 : 0;
@@ -397,6 +400,14 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       }
       case 'audit':
         return await auditCommand(steward, subcommand, options, print);
+      case 'triggers': {
+        const [noun, action] = (subcommand ?? '').split(' ');
+        if (noun !== 'secret') {
+          print(`Unknown triggers command ${subcommand ?? '(none)'}: use triggers secret show, rotate or retire.`);
+          return 1;
+        }
+        return await triggerSecretCommand(steward, poolId, action, print);
+      }
       default:
         print(`Unknown command ${command}.\n\n${HELP}`);
         return 1;

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'user.locked_out': 'Failed guesses locked a user out for a while',
   'user.attributes_changed': 'A user changed or deleted their own attributes',
   'user.deleted_self': 'A user deleted their own account',
+  'user.migrated': 'A user was created in the pool by the UserMigration trigger (sign-in or forgot password of a user not yet in it)',
   'token.revoked': 'A refresh token (one sign-in) was revoked: a sign-out',
   'token.reuse_detected': 'A rotated-out refresh token came back: the sign-in was revoked',
   'sign_out.global': 'A user signed out everywhere (GlobalSignOut)',
@@ -75,6 +76,7 @@ export const AUDIT_ACTIONS = {
   'admin.session_policy.set': 'An administrator set the pool-wide maximum session length',
   'admin.session_configuration.set': "An administrator set a pool's session tracking (SetUserPoolSessionConfiguration) or a client's SSO session reuse (SetUserPoolClientSessionConfiguration)",
   'admin.signing_keys.rotated': 'A new token-signing key became active',
+  'admin.trigger_secret.rotated': "A new secret signs the pool's trigger requests (the previous one still signs during the rotation)",
   'audit.pruned': 'Retention deleted the oldest rows of this trail (AUDIT_RETENTION_DAYS); the chain is anchored at the last deleted row',
   // Business data changes (the GraphQL data API).
   'data.create': 'A record was created',

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Metrics } from './metrics.js';
+import { guardOwnListener } from '../user-pool/triggers/egress-guard.js';
 
 /** A listening metrics endpoint. */
 export interface MetricsListener {
@@ -41,6 +42,8 @@ function answer(metrics: Metrics, request: http.IncomingMessage, response: http.
 /** Starts serving `metrics` at http://host:port/metrics. */
 export async function startMetricsListener(metrics: Metrics, options: MetricsListenerOptions): Promise<MetricsListener> {
   const server = http.createServer((request, response) => answer(metrics, request, response));
+  // Trigger webhooks may never be this listener (SSRF guard, user-pool/triggers/egress-guard.ts).
+  guardOwnListener(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -5,6 +5,7 @@
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { guardOwnListener } from '../user-pool/triggers/egress-guard.js';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
 import { registerCustomizationRoutes } from '../hosted/customization-routes.js';
@@ -51,6 +52,8 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     // As the app's: clients drop an idle connection before the server (or a drain) closes it.
     keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
   });
+  // Trigger webhooks may never be this listener (SSRF guard, user-pool/triggers/egress-guard.ts).
+  guardOwnListener(app.server);
   app.decorate('steward', steward);
   registerRequestIdHeader(app);
   registerRequestLogContext(app);

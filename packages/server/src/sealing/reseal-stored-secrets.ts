@@ -22,6 +22,9 @@ const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'app_clients', key: 'id', column: 'secret', boundTo: (id) => `client-secret:${id}` },
   // "identity-provider:<id>" (providerSecretsBinding in federation/identity-provider-repository.ts).
   { table: 'identity_providers', key: 'id', column: 'sealed_secrets', boundTo: (id) => `identity-provider:${id}` },
+  // "trigger-secret:<pool id>" (user-pool/triggers/trigger-secrets.ts).
+  { table: 'trigger_secrets', key: 'pool_id', column: 'current_secret', boundTo: (id) => `trigger-secret:${id}` },
+  { table: 'trigger_secrets', key: 'pool_id', column: 'previous_secret', boundTo: (id) => `trigger-secret:${id}` },
 ];
 
 /** Seals plain and re-seals old-key stored secrets under the current key; returns how many values changed. */

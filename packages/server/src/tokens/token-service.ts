@@ -11,12 +11,13 @@ import { SqlParams } from '../db/sql-params.js';
 import { fail, isServiceError } from '../errors/catalogue.js';
 import { noMetrics, type Metrics } from '../metrics/metrics.js';
 import { addSeconds, epochSeconds, type Clock } from '../time/clock.js';
-import type { ClientRecord } from '../user-pool/pools/pool-repository.js';
+import type { ClientRecord, PoolRecord } from '../user-pool/pools/pool-repository.js';
 import { findUserBySub, groupsOfUser, groupsOfUserSql, type UserRecord } from '../user-pool/users/user-repository.js';
 import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
 import { findTokenFamily, refreshWithRotation, REVOKE_FAMILY_SQL, type RefreshDependencies, type RefreshTokenRow, type TokenFamily } from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
+import { applyClaimChanges, customizedScopes, type TokenCustomization, type TokenCustomizer, type TokenGenerationSource } from './token-customization.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
 export interface AuthenticationResult {
@@ -69,6 +70,10 @@ export interface SignInGrant {
   readonly nonce?: string;
   /** Where the sign-in came from (its session's LastIPAddress and DeviceType), when known. */
   readonly from?: { readonly ip?: string; readonly deviceType?: string };
+  /** The user's pool, when the caller has it (saves the customizer reading it). */
+  readonly pool?: PoolRecord;
+  /** The customization already asked for (customize()), so a refusal came before the sign-in was stored; null: nothing to change. */
+  readonly customization?: TokenCustomization | null;
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -131,6 +136,18 @@ export class TokenService {
     private readonly audit?: AuditTrail,
   ) {}
 
+  private customizer: TokenCustomizer | undefined;
+
+  /** Installs what is asked before each pair of tokens is signed (the PreTokenGeneration trigger). */
+  useCustomizer(customizer: TokenCustomizer | undefined): void {
+    this.customizer = customizer;
+  }
+
+  /** Asks the customizer now, for a sign-in that wants its refusal before anything is stored (pass the result as SignInGrant.customization). */
+  async customize(request: Parameters<TokenCustomizer>[0]): Promise<TokenCustomization | null> {
+    return (await this.customizer?.(request)) ?? null;
+  }
+
   /** The `iss` of a pool's tokens. */
   issuer(poolId: string): string {
     return `${this.config.issuerBaseUrl}/${poolId}`;
@@ -179,6 +196,9 @@ export class TokenService {
       now: origin.createdAt,
       scopes: grant.scopes ?? null,
       ...(grant.nonce !== undefined ? { nonce: grant.nonce } : {}),
+      source: grant.scopes !== undefined ? 'HostedAuth' : 'Authentication',
+      ...(grant.pool !== undefined ? { pool: grant.pool } : {}),
+      ...(grant.customization !== undefined ? { customization: grant.customization } : {}),
     });
     return { ...tokens, RefreshToken: origin.refreshToken };
   }
@@ -316,9 +336,17 @@ export class TokenService {
     /** OAuth scopes (null or absent: the JSON API's aws.cognito.signin.user.admin). */
     scopes?: readonly string[] | null;
     nonce?: string;
+    /** Why (for the customizer); refreshes by default. */
+    source?: TokenGenerationSource;
+    pool?: PoolRecord;
+    customization?: TokenCustomization | null;
   }): Promise<AuthenticationResult> {
-    const { client, user, groups, now } = args;
-    const scopes = args.scopes ?? null;
+    const { client, user, now } = args;
+    const baseScopes = args.scopes ?? [USER_POOL_API_SCOPE];
+    const custom = args.customization !== undefined ? (args.customization ?? undefined) : await this.customizer?.({ client, user, groups: args.groups, scopes: baseScopes, source: args.source ?? 'RefreshTokens', ...(args.pool !== undefined ? { pool: args.pool } : {}) });
+    const groups = custom?.groups !== undefined ? [...custom.groups] : args.groups;
+    // null: the JSON API's token, unless a customization changed its scopes.
+    const scopes = custom?.accessToken?.scopesToAdd === undefined && custom?.accessToken?.scopesToSuppress === undefined ? (args.scopes ?? null) : customizedScopes(baseScopes, custom, USER_POOL_API_SCOPE);
     const key = await this.keys.activeKey();
     const iss = this.issuer(user.poolId);
     const iat = epochSeconds(now);
@@ -331,7 +359,7 @@ export class TokenService {
     const header = { alg: 'RS256', kid: key.kid } as const;
     const access = signRs256Jwt(
       header,
-      {
+      applyClaimChanges({
         sub: user.sub,
         ...groupClaim,
         ...(args.deviceKey !== null ? { device_key: args.deviceKey } : {}),
@@ -347,21 +375,23 @@ export class TokenService {
         iat,
         jti: randomUUID(),
         username: user.username,
-      },
+      }, custom?.accessToken),
       key.signingKey,
     );
 
     const id = signRs256Jwt(
       header,
-      {
+      applyClaimChanges({
         sub: user.sub,
         ...groupClaim,
+        ...(custom?.iamRoles !== undefined && custom.iamRoles.length > 0 ? { 'cognito:roles': [...custom.iamRoles] } : {}),
+        ...(custom?.preferredRole !== undefined ? { 'cognito:preferred_role': custom.preferredRole } : {}),
         ...attributeClaims(user, client),
         iss,
         'cognito:username': user.username,
         ...(args.nonce !== undefined ? { nonce: args.nonce } : {}),
         // OIDC at_hash for tokens of managed login: the left half of the access token's SHA-256.
-        ...(scopes !== null ? { at_hash: createHash('sha256').update(access).digest().subarray(0, 16).toString('base64url') } : {}),
+        ...(args.scopes !== undefined && args.scopes !== null ? { at_hash: createHash('sha256').update(access).digest().subarray(0, 16).toString('base64url') } : {}),
         origin_jti: args.originJti,
         aud: client.id,
         event_id: eventId,
@@ -370,7 +400,7 @@ export class TokenService {
         exp: iat + idTtl,
         iat,
         jti: randomUUID(),
-      },
+      }, custom?.idToken),
       key.signingKey,
     );
 

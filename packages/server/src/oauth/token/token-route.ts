@@ -11,6 +11,7 @@ import { clientCredentialsGrant } from './grants/client-credentials-grant.js';
 import { refreshTokenGrant } from './grants/refresh-token-grant.js';
 import { TOKEN_PARAMETERS, type TokenParameters, type TokenResponse } from './grants/token-response.js';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
+import { isServiceError } from '../../errors/catalogue.js';
 
 type Grant = (services: ServerServices, client: AuthenticatedClient, parameters: TokenParameters) => Promise<TokenResponse>;
 
@@ -29,6 +30,8 @@ function countGrant(ctx: EndpointContext, outcome: StepListOutcome): void {
   metrics.oauthGrant(grantTypeLabel(ctx.request.body), result);
 }
 
+const LAMBDA_ERRORS = ['UserLambdaValidationException', 'UnexpectedLambdaException', 'InvalidLambdaResponseException'] as const;
+
 /** POST /oauth2/token. */
 export const tokenEndpoint = defineEndpoint('token', { onOutcome: countGrant })
   .step('parameters', (ctx) => formParameters(ctx.request, TOKEN_PARAMETERS))
@@ -40,5 +43,13 @@ export const tokenEndpoint = defineEndpoint('token', { onOutcome: countGrant })
     if (grant === undefined) throw oauthError('unsupported_grant_type', `The grant_type ${type} is not supported.`);
     return grant;
   })
-  .step('tokens', (ctx, s) => s.grant(ctx.steward, s.client, s.parameters))
+  .step('tokens', async (ctx, s) => {
+    try {
+      return await s.grant(ctx.steward, s.client, s.parameters);
+    } catch (error) {
+      // PreTokenGeneration refused or failed (user-pool/triggers/): an OAuth error, not a server error.
+      if (LAMBDA_ERRORS.some((name) => isServiceError(error, name))) throw oauthError('invalid_request', (error as Error).message);
+      throw error;
+    }
+  })
   .respond((ctx, s) => ctx.reply.headers(NO_STORE).send(s.tokens));

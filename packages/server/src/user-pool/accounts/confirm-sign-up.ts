@@ -5,7 +5,8 @@ import { guessDecoyCode, sendDecoyCode } from '../codes/decoy-codes.js';
 import { consumeCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
-import { findUserByLogin, updateUser } from '../users/user-repository.js';
+import { runPostConfirmation } from '../triggers/post-confirmation.js';
+import { findUserByLogin, findUserBySub, updateUser } from '../users/user-repository.js';
 import { boolean, clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, secretHashSchema, string, usernameSchema } from '../wire/input-schema.js';
 
 const confirmInput = object({
@@ -46,6 +47,11 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
       },
     }),
   )
+  // After the commit: as in Cognito, the user stays confirmed when the handler fails.
+  .do('tell PostConfirmation', async (ctx, i, s) => {
+    const user = await findUserBySub(ctx.db, s.user.sub);
+    if (user !== undefined) await runPostConfirmation(ctx, s.found.pool, { source: 'PostConfirmation_ConfirmSignUp', user, clientId: i.ClientId, clientMetadata: i.ClientMetadata });
+  })
   .respond(() => ({}));
 
 const resendInput = object({
@@ -66,6 +72,6 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
       return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
-    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user) });
+    return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user), source: 'ResendCode' });
   })
   .respond((_ctx, _i, s) => ({ CodeDeliveryDetails: s.delivery }));

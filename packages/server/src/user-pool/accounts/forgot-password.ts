@@ -9,7 +9,9 @@ import { defineOperation } from '../operations/operation.js';
 import { requireClient } from '../pools/pool-repository.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { setPassword } from '../users/set-password.js';
-import { findUserByLogin, type UserRecord } from '../users/user-repository.js';
+import { runPostConfirmation } from '../triggers/post-confirmation.js';
+import { migrateUser, migratesUsers } from '../triggers/user-migration.js';
+import { findUserByLogin, findUserBySub, type UserRecord } from '../users/user-repository.js';
 import { clientIdSchema, clientMetadataSchema, confirmationCodeSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const forgotInput = object({
@@ -33,7 +35,12 @@ export async function sendResetCode(ctx: OperationContext, user: UserRecord, aud
 /** ForgotPassword: sends a reset code. */
 export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
   .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
-  .step('user', (ctx, i, s) => findUserByLogin(ctx.db, s.found.pool, i.Username))
+  .step('user', async (ctx, i, s) => {
+    const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
+    // Not in the pool yet: UserMigration may bring them in (RESET_REQUIRED), and the code goes to them.
+    if (user !== undefined || !migratesUsers(s.found.pool)) return user;
+    return migrateUser(ctx, s.found, { login: i.Username, password: null, clientMetadata: i.ClientMetadata });
+  })
   .step('delivery', async (ctx, i, s) => {
     const user = s.user;
     if (user === undefined) {
@@ -72,4 +79,9 @@ export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', co
   .do('set the new password', (ctx, i, s) =>
     setPassword(ctx, s.user, i.Password, s.user.status === 'UNCONFIRMED' ? 'UNCONFIRMED' : 'CONFIRMED', { audit: operationEvent(ctx, 'password.reset', s.user) }),
   )
+  // After the commit: the new password stays set when the handler fails (as in Cognito).
+  .do('tell PostConfirmation', async (ctx, i, s) => {
+    const user = await findUserBySub(ctx.db, s.user.sub);
+    if (user !== undefined) await runPostConfirmation(ctx, s.found.pool, { source: 'PostConfirmation_ConfirmForgotPassword', user, clientId: i.ClientId, clientMetadata: i.ClientMetadata });
+  })
   .respond(() => ({}));

@@ -36,10 +36,10 @@ export const updateUserAttributes = defineOperation(
     const list: CodeDeliveryDetails[] = [];
     const before = s.caller.user.attributes;
     if (s.changes.email !== undefined && s.changes.email !== before.email && s.caller.pool.autoVerifiedAttributes.includes('email')) {
-      list.push(await sendCode(ctx, { user: s.user, purpose: 'VERIFY_ATTRIBUTE:email', channel: 'email' }));
+      list.push(await sendCode(ctx, { user: s.user, purpose: 'VERIFY_ATTRIBUTE:email', channel: 'email', source: 'UpdateUserAttribute' }));
     }
     if (s.changes.phone_number !== undefined && s.changes.phone_number !== before.phone_number && s.caller.pool.autoVerifiedAttributes.includes('phone_number')) {
-      list.push(await sendCode(ctx, { user: s.user, purpose: 'VERIFY_ATTRIBUTE:phone_number', channel: 'sms' }));
+      list.push(await sendCode(ctx, { user: s.user, purpose: 'VERIFY_ATTRIBUTE:phone_number', channel: 'sms', source: 'UpdateUserAttribute' }));
     }
     return list;
   })

@@ -8,6 +8,8 @@ import { assertRequiredAttributes, checkAttributeWrites } from '../users/attribu
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
 import { aliasTakenBy, findUserByUsername } from '../users/user-repository.js';
+import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
+import { attributeMap } from '../triggers/trigger-event.js';
 import { attributeListSchema, clientIdSchema, clientMetadataSchema, object, optional, passwordSchema, secretHashSchema, usernameSchema } from '../wire/input-schema.js';
 
 const input = object({
@@ -39,19 +41,29 @@ export const signUp = defineOperation('SignUp', input)
       throw fail('UsernameExistsException', 'User already exists');
     }
   })
-  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.attributes.email ?? '') !== '' ? 'email' : 'sms'))
-  .step('newUser', (_ctx, i, s) => newUserWithPassword({ pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }))
-  .step('destination', (_ctx, _i, s) => codeDestination(s.newUser, s.channel))
-  .do('count the code sent', (ctx, _i, s) => ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP'))
+  // After the checks of its own, as Cognito: the trigger sees only sign-ups that would otherwise succeed.
+  .step('preSignUp', (ctx, i, s) =>
+    runPreSignUp(ctx, s.found.pool, { source: 'PreSignUp_SignUp', username: i.Username, clientId: i.ClientId, userAttributes: s.attributes, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata }),
+  )
+  .step('finalAttributes', (_ctx, _i, s) => applyAutoVerify(s.attributes, s.preSignUp))
+  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.finalAttributes.email ?? '') !== '' ? 'email' : 'sms'))
+  .step('newUser', (_ctx, i, s) =>
+    newUserWithPassword({ pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.finalAttributes, status: s.preSignUp.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED' }),
+  )
+  .step('destination', (_ctx, _i, s) => (s.preSignUp.autoConfirmUser ? undefined : codeDestination(s.newUser, s.channel)))
+  .do('count the code sent', (ctx, _i, s) => (s.destination === undefined ? undefined : ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP')))
   .step('created', (ctx, _i, s) =>
     // The user and their code in one transaction: a process stopped between the two would leave a
     // name taken by a user who has no code to confirm with.
     ctx.audit.transaction(async (tx, audit) => {
       const user = await storeNewUser(tx, s.newUser, ctx.clock.now());
-      const code = await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);
-      audit.record(operationEvent(ctx, 'sign_up', user, { details: { clientId: s.found.client.id } }));
+      // Confirmed by PreSignUp: no code to confirm with.
+      const code = s.destination === undefined ? undefined : await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);
+      audit.record(operationEvent(ctx, 'sign_up', user, { details: { clientId: s.found.client.id, ...(s.preSignUp.autoConfirmUser ? { autoConfirmed: true } : {}) } }));
       return { user, code };
     }),
   )
-  .step('delivery', (ctx, i, s) => deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }))
-  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.created.user.sub, CodeDeliveryDetails: s.delivery }));
+  .step('delivery', (ctx, i, s) =>
+    s.created.code === undefined ? undefined : deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }),
+  )
+  .respond((_ctx, _i, s) => ({ UserConfirmed: s.preSignUp.autoConfirmUser, UserSub: s.created.user.sub, ...(s.delivery !== undefined ? { CodeDeliveryDetails: s.delivery } : {}) }));

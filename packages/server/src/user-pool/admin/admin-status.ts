@@ -4,7 +4,8 @@ import { fail } from '../../errors/catalogue.js';
 import { discardCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
 import { mfaChanges, mfaPreferencePatch, mfaSettingsSchema } from '../users/mfa-preferences.js';
-import { updateUser } from '../users/user-repository.js';
+import { runPostConfirmation } from '../triggers/post-confirmation.js';
+import { findUserBySub, updateUser } from '../users/user-repository.js';
 import { clientMetadataSchema, object, optional, userPoolIdSchema, usernameSchema } from '../wire/input-schema.js';
 import { refuseSelfLockout, keepingAnEnabledAdmin } from './admin-safeguards.js';
 import { adminTarget } from './admin-target.js';
@@ -82,5 +83,10 @@ export const adminConfirmSignUp = defineOperation(
       () => operationEvent(ctx, 'admin.user.confirmed', s.target.user, { changes: fieldChanges({ status: s.target.user.status }, { status: 'CONFIRMED' }) }),
     );
     await discardCode(ctx, s.target.user.sub, 'SIGN_UP');
+  })
+  // After the commit: the user stays confirmed when the handler fails (as in Cognito).
+  .do('tell PostConfirmation', async (ctx, i, s) => {
+    const user = await findUserBySub(ctx.db, s.target.user.sub);
+    if (user !== undefined) await runPostConfirmation(ctx, s.target.pool, { source: 'PostConfirmation_ConfirmSignUp', user, clientId: undefined, clientMetadata: i.ClientMetadata });
   })
   .respond(() => ({}));

@@ -39,7 +39,7 @@ export const adminUpdateUserAttributes = defineOperation(
   .do('send verification codes', async (ctx, _i, s) => {
     for (const contact of s.unverified) {
       if (s.target.pool.autoVerifiedAttributes.includes(contact.name) && (s.changes[contact.name] ?? '') !== '') {
-        await sendCode(ctx, { user: s.user, purpose: `VERIFY_ATTRIBUTE:${contact.name}`, channel: contact.channel });
+        await sendCode(ctx, { user: s.user, purpose: `VERIFY_ATTRIBUTE:${contact.name}`, channel: contact.channel, source: 'UpdateUserAttribute' });
       }
     }
   })

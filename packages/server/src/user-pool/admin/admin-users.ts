@@ -4,7 +4,10 @@ import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
-import { requirePool } from '../pools/pool-repository.js';
+import { requirePool, type PoolRecord } from '../pools/pool-repository.js';
+import { customMessage, hasCustomSender, runCustomSender } from '../triggers/custom-message.js';
+import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
+import { attributeMap } from '../triggers/trigger-event.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -29,18 +32,32 @@ const createInput = object({
 });
 
 /** Sends the invitation with the username and temporary password (by email, else SMS). */
-async function sendInvitation(ctx: OperationContext, user: UserRecord, password: string, mediums: readonly ('SMS' | 'EMAIL')[] | undefined): Promise<void> {
+async function sendInvitation(
+  ctx: OperationContext,
+  pool: PoolRecord,
+  user: UserRecord,
+  password: string,
+  mediums: readonly ('SMS' | 'EMAIL')[] | undefined,
+  clientMetadata: Readonly<Record<string, string>> | undefined,
+): Promise<void> {
   const wanted = mediums ?? ['EMAIL'];
   const email = user.attributes.email ?? '';
   const phone = user.attributes.phone_number ?? '';
   const body = `Your username is ${user.username} and temporary password is ${password}`;
+  // The pool's triggers: a custom sender delivers the invitation itself, or CustomMessage rewords it.
+  const send = async (channel: 'email' | 'sms', destination: string): Promise<void> => {
+    const request = { user, source: 'AdminCreateUser' as const, channel, code: password, message: { subject: 'Your temporary password', body }, clientMetadata };
+    if (hasCustomSender(pool, channel)) return runCustomSender(ctx, pool, request);
+    const message = await customMessage(ctx, pool, request);
+    await ctx.delivery.send({ poolId: user.poolId, channel, destination, ...(channel === 'email' ? { subject: message.subject } : {}), body: message.body, code: password });
+  };
   let sent = false;
   if (wanted.includes('EMAIL') && email !== '') {
-    await ctx.delivery.send({ poolId: user.poolId, channel: 'email', destination: email, subject: 'Your temporary password', body, code: password });
+    await send('email', email);
     sent = true;
   }
   if (wanted.includes('SMS') && phone !== '') {
-    await ctx.delivery.send({ poolId: user.poolId, channel: 'sms', destination: phone, body, code: password });
+    await send('sms', phone);
     sent = true;
   }
   if (!sent) throw fail('InvalidParameterException', 'User has no email or phone_number to deliver the invitation to; use MessageAction SUPPRESS.');
@@ -65,8 +82,12 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
         audit: operationEvent(ctx, 'admin.user.password_set', existing, { details: { temporary: true, invitationResent: true } }),
       });
     }
-    const attributes = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
-    assertRequiredAttributes(s.pool, attributes);
+    const checked = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
+    assertRequiredAttributes(s.pool, checked);
+    // PreSignUp_AdminCreateUser: its error blocks the creation; autoConfirmUser means nothing here
+    // (the user must still set a password), the verification flags apply.
+    const decision = await runPreSignUp(ctx, s.pool, { source: 'PreSignUp_AdminCreateUser', username: i.Username, clientId: undefined, userAttributes: checked, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata });
+    const attributes = applyAutoVerify(checked, decision);
     const fresh = await newUserWithPassword({ pool: s.pool, username: i.Username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
     return ctx.audit.change(
       (tx) => storeNewUser(tx, fresh, ctx.clock.now()),
@@ -74,7 +95,7 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
     );
   })
   .do('send the invitation', async (ctx, i, s) => {
-    if (i.MessageAction !== 'SUPPRESS') await sendInvitation(ctx, s.user, s.password, i.DesiredDeliveryMediums);
+    if (i.MessageAction !== 'SUPPRESS') await sendInvitation(ctx, s.pool, s.user, s.password, i.DesiredDeliveryMediums, i.ClientMetadata);
   })
   .respond((_ctx, _i, s) => ({ User: toUserType(s.user) }));
 

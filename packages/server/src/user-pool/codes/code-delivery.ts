@@ -6,6 +6,8 @@ import { fail } from '../../errors/catalogue.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import type { UserRecord } from '../users/user-repository.js';
 import { issueCode, type CodePurpose } from './one-time-codes.js';
+import { findPool } from '../pools/pool-repository.js';
+import { customMessage, hasCustomSender, runCustomSender, type MessageSource } from '../triggers/custom-message.js';
 
 /** Cognito's CodeDeliveryDetailsType. */
 export interface CodeDeliveryDetails {
@@ -66,14 +68,14 @@ export function codeDestination(user: Pick<UserRecord, 'attributes'>, channel: D
  */
 export async function sendCode(
   ctx: OperationContext,
-  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string; audit?: AuditEvent },
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; ttlSeconds?: number; clientId?: string; audit?: AuditEvent; source?: MessageSource },
 ): Promise<CodeDeliveryDetails> {
   const destination = codeDestination(args.user, args.channel);
   await ctx.limits.assertCodeSendAllowed(args.user.sub, args.purpose);
   const issue = (q: Queryable): Promise<string> => issueCode(ctx, { user: args.user, purpose: args.purpose, destination, ...(args.ttlSeconds !== undefined ? { ttlSeconds: args.ttlSeconds } : {}) }, q);
   // The audit event (a reset requested, a code resent) is stored with the code it records.
   const code = args.audit === undefined ? await issue(ctx.db) : await ctx.audit.change(issue, () => args.audit);
-  return deliverCode(ctx, { user: args.user, purpose: args.purpose, channel: args.channel, code, ...(args.clientId !== undefined ? { clientId: args.clientId } : {}) });
+  return deliverCode(ctx, { user: args.user, purpose: args.purpose, channel: args.channel, code, ...(args.clientId !== undefined ? { clientId: args.clientId } : {}), ...(args.source !== undefined ? { source: args.source } : {}) });
 }
 
 /**
@@ -82,12 +84,21 @@ export async function sendCode(
  */
 export async function deliverCode(
   ctx: OperationContext,
-  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; code: string; clientId?: string },
+  args: { user: UserRecord; purpose: CodePurpose; channel: DeliveryChannel; code: string; clientId?: string; source?: MessageSource },
 ): Promise<CodeDeliveryDetails> {
   const destination = codeDestination(args.user, args.channel);
+  const details: CodeDeliveryDetails = { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: args.channel === 'email' ? 'email' : 'phone_number' };
   // With SIGN_UP_VERIFICATION=link an emailed sign-up code travels inside Cognito's confirmation link.
   const asLink = args.purpose === 'SIGN_UP' && args.channel === 'email' && ctx.config.signUpVerification === 'link' && args.clientId !== undefined;
-  const message = codeMessage(args.purpose, args.code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, args.code) : undefined);
+  const builtIn = codeMessage(args.purpose, args.code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, args.code) : undefined);
+  // The pool's triggers (user-pool/triggers/custom-message.ts): a custom sender delivers instead, or CustomMessage rewords.
+  const pool = await findPool(ctx.db, args.user.poolId);
+  const request = { user: args.user, source: args.source ?? messageSourceOf(args.purpose), channel: args.channel, code: args.code, message: builtIn, clientId: args.clientId };
+  if (pool !== undefined && hasCustomSender(pool, args.channel)) {
+    await runCustomSender(ctx, pool, request);
+    return details;
+  }
+  const message = pool === undefined || asLink ? builtIn : await customMessage(ctx, pool, request);
   await ctx.delivery.send({
     poolId: args.user.poolId,
     channel: args.channel,
@@ -96,7 +107,15 @@ export async function deliverCode(
     body: message.body,
     code: args.code,
   });
-  return { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: args.channel === 'email' ? 'email' : 'phone_number' };
+  return details;
+}
+
+/** The trigger source suffix of a code's purpose (callers that know better pass `source`). */
+function messageSourceOf(purpose: CodePurpose): MessageSource {
+  if (purpose === 'SIGN_UP') return 'SignUp';
+  if (purpose === 'FORGOT_PASSWORD') return 'ForgotPassword';
+  if (purpose.startsWith('VERIFY_ATTRIBUTE:')) return 'VerifyUserAttribute';
+  return 'Authentication';
 }
 
 /** The channel for account codes: email when the user has one, else SMS. */

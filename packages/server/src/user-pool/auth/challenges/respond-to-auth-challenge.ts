@@ -88,4 +88,4 @@ export const respondToAuthChallenge = defineOperation(
     }),
   )
   .onFailure(recordChallengeRefusal)
-  .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome, s.session));
+  .respond((ctx, i, s) => sendOutcome(ctx, s.scope, s.outcome, s.session, i.ClientMetadata));

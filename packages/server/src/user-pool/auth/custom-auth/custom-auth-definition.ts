@@ -16,6 +16,8 @@ export interface CustomAuthUser {
   readonly sub: string;
   readonly username: string;
   readonly attributes: Readonly<Record<string, string>>;
+  /** The user's status (CONFIRMED, …), as the trigger events' cognito:user_status. */
+  readonly status?: string;
 }
 
 /** Input of define(): the rounds so far (an SRP_A round first when the client started with SRP). */

@@ -20,6 +20,8 @@ import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sig
 import type { CustomAuthDefinition, CustomAuthUser, CustomChallengeTools } from './custom-auth-definition.js';
 import { emailCodeChallenge } from './email-code-challenge.js';
 import { srpIdentity } from '../srp-exchange/srp-exchange.js';
+import { runPreAuthentication } from '../../triggers/authentication.js';
+import { hasCustomAuthTriggers, webhookCustomAuthDefinition } from '../../triggers/custom-auth-triggers.js';
 
 /** Most rounds one custom sign-in may take, whatever the definition says. */
 export const MAX_CUSTOM_ROUNDS = 10;
@@ -31,12 +33,14 @@ export function setCustomAuthDefinition(definition: CustomAuthDefinition | undef
   installed = definition;
 }
 
-function definition(): CustomAuthDefinition {
+/** The pool's definition: its Define/Create/Verify webhooks when configured, else the installed one. */
+function definition(ctx: OperationContext, scope: SignInScope): CustomAuthDefinition {
+  if (hasCustomAuthTriggers(scope.pool)) return webhookCustomAuthDefinition(ctx, scope.pool, scope.client.id);
   if (installed === undefined) throw fail('InvalidParameterException', 'Custom auth lambda trigger is not configured for the user pool.');
   return installed;
 }
 
-const view = (user: UserRecord): CustomAuthUser => ({ sub: user.sub, username: user.username, attributes: user.attributes });
+const view = (user: UserRecord): CustomAuthUser => ({ sub: user.sub, username: user.username, attributes: user.attributes, status: user.status });
 
 /** The tools a definition gets for one user. */
 export function customChallengeTools(ctx: OperationContext, user: UserRecord): CustomChallengeTools {
@@ -68,7 +72,7 @@ export async function nextCustomRound(
   state: SignInState,
   clientMetadata: Readonly<Record<string, string>> = {},
 ): Promise<SignInOutcome> {
-  const custom = definition();
+  const custom = definition(ctx, scope);
   const rounds = state.customRounds ?? [];
   if (rounds.length > MAX_CUSTOM_ROUNDS) throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
   const decision = await custom.define({ user: view(user), rounds, clientMetadata });
@@ -104,10 +108,11 @@ export async function startCustomAuth(
   parameters: Readonly<Record<string, string>>,
   clientMetadata: Readonly<Record<string, string>>,
 ): Promise<SignInOutcome> {
-  const custom = definition();
+  const custom = definition(ctx, scope);
   const login = requireParameter(parameters, 'USERNAME');
   const user = await findUserByLogin(ctx.db, scope.pool, login);
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
+  if (user !== undefined || scope.client.preventUserExistenceErrors) await runPreAuthentication(ctx, scope, user, login, clientMetadata);
   if (parameters.CHALLENGE_NAME === 'SRP_A' || parameters.SRP_A !== undefined) {
     const clientA = requireClientA(parameters);
     const rounds = [{ challengeName: 'SRP_A' as const, challengeResult: true }];
@@ -130,7 +135,7 @@ export const answerCustomChallenge: ChallengeHandler = async (answer) => {
   // An answer is a guessed code: counted on the user's MFA lockout counter before it is checked.
   const guess = answer.guess ?? (await ctx.lockout.claimAttempt(ctx.lockout.userKey('mfa', user.sub)));
   if (guess.locked) throw fail('TooManyFailedAttemptsException', TOO_MANY_CODES);
-  const correct = await definition().verify(
+  const correct = await definition(ctx, scope).verify(
     { user: view(user), privateChallengeParameters: customPrivate, challengeAnswer: requireParameter(responses, 'ANSWER'), clientMetadata: answer.clientMetadata },
     customChallengeTools(ctx, user),
   );

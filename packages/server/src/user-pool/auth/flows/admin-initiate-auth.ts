@@ -43,4 +43,4 @@ export const adminInitiateAuth = defineOperation(
   .do('check the client is of the pool', (_ctx, i, s) => assertClientOfPool(s.scope, i.UserPoolId))
   .do('check the client allows the flow', (_ctx, i, s) => assertFlowAllowed(s.scope.client, i.AuthFlow))
   .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
-  .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));
+  .respond((ctx, i, s) => sendOutcome(ctx, s.scope, s.outcome, undefined, i.ClientMetadata));

@@ -48,13 +48,13 @@ export function startFlow(
 ): Promise<SignInOutcome> {
   switch (flow) {
     case 'USER_SRP_AUTH':
-      return startUserSrpAuth(ctx, scope, parameters, byName);
+      return startUserSrpAuth(ctx, scope, parameters, byName, clientMetadata);
     case 'USER_PASSWORD_AUTH':
     case 'ADMIN_USER_PASSWORD_AUTH':
     case 'ADMIN_NO_SRP_AUTH':
-      return startUserPasswordAuth(ctx, scope, parameters, flow);
+      return startUserPasswordAuth(ctx, scope, parameters, flow, clientMetadata);
     case 'USER_AUTH':
-      return startUserAuth(ctx, scope, parameters);
+      return startUserAuth(ctx, scope, parameters, clientMetadata);
     case 'CUSTOM_AUTH':
       return startCustomAuth(ctx, scope, parameters, clientMetadata);
     case 'REFRESH_TOKEN_AUTH':
@@ -73,4 +73,4 @@ export const initiateAuth = defineOperation(
   .do('check the client allows the flow', (ctx, i, s) => assertCallerMayUseFlow(ctx.caller, s.scope.client, i.AuthFlow))
   .step('outcome', (ctx, i, s) => startFlow(ctx, s.scope, i.AuthFlow, i.AuthParameters ?? {}, i.ClientMetadata ?? {}, s.loaded.byName))
   .onFailure(recordInitiateAuthRefusal)
-  .respond((ctx, _i, s) => sendOutcome(ctx, s.scope, s.outcome));
+  .respond((ctx, i, s) => sendOutcome(ctx, s.scope, s.outcome, undefined, i.ClientMetadata));

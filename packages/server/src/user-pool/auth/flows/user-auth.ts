@@ -14,6 +14,7 @@ import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign
 import type { FirstFactor, SignInState } from '../sign-in/sign-in-state.js';
 import { unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
 import { hasPasskey, passkeyRequestOptions } from '../webauthn/passkey-assertion.js';
+import { runPreAuthentication } from '../../triggers/authentication.js';
 import { checkPassword } from './password-check.js';
 import { passwordVerifierChallenge, requireClientA } from './user-srp-auth.js';
 import { srpIdentity } from '../srp-exchange/srp-exchange.js';
@@ -76,7 +77,7 @@ export async function startFirstFactor(
 }
 
 /** InitiateAuth USER_AUTH. */
-export async function startUserAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>): Promise<SignInOutcome> {
+export async function startUserAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>, clientMetadata?: Readonly<Record<string, string>>): Promise<SignInOutcome> {
   const login = requireParameter(parameters, 'USERNAME');
   const user = await findUserByLogin(ctx.db, scope.pool, login);
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
@@ -88,6 +89,7 @@ export async function startUserAuth(ctx: OperationContext, scope: SignInScope, p
     offered = await availableFirstFactors(ctx, scope.pool, user);
   }
   if (offered.length === 0) throw fail('NotAuthorizedException', WRONG_CREDENTIALS);
+  await runPreAuthentication(ctx, scope, user, login, clientMetadata);
   const state: SignInState = { flow: 'USER_AUTH', username: user?.username ?? login, ...(user === undefined ? { decoy: true as const } : {}) };
   const preferred = offered.find((f) => f === parameters.PREFERRED_CHALLENGE);
   if (preferred !== undefined) return startFirstFactor(ctx, scope, user, preferred, parameters, state);

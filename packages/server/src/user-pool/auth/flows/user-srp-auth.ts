@@ -11,6 +11,7 @@ import { presentedDevice } from '../sign-in/presented-device.js';
 import { challenge, type SignInOutcome, type SignInScope } from '../sign-in/sign-in-outcome.js';
 import type { SignInState } from '../sign-in/sign-in-state.js';
 import { unknownUserError } from '../sign-in/user-gate.js';
+import { runPreAuthentication } from '../../triggers/authentication.js';
 import { decoyIdentity, decoySalt, decoyVerifier, parseClientA, srpIdentity, startSrpExchange } from '../srp-exchange/srp-exchange.js';
 
 /** SRP_A as a usable value; InvalidParameterException otherwise. */
@@ -62,10 +63,17 @@ export async function passwordVerifierChallenge(
 }
 
 /** InitiateAuth USER_SRP_AUTH. `byName`: the username lookup InitiateAuth already did with the client (see findUserByLogin). */
-export async function startUserSrpAuth(ctx: OperationContext, scope: SignInScope, parameters: Readonly<Record<string, string>>, byName?: UserRecord | null): Promise<SignInOutcome> {
+export async function startUserSrpAuth(
+  ctx: OperationContext,
+  scope: SignInScope,
+  parameters: Readonly<Record<string, string>>,
+  byName?: UserRecord | null,
+  clientMetadata?: Readonly<Record<string, string>>,
+): Promise<SignInOutcome> {
   const login = requireParameter(parameters, 'USERNAME');
   const clientA = requireClientA(parameters);
   const user = await findUserByLogin(ctx.db, scope.pool, login, byName);
   assertSecretHash(scope.client, [login, ...(user !== undefined ? [user.username] : [])], parameters.SECRET_HASH);
+  if (user !== undefined || scope.client.preventUserExistenceErrors) await runPreAuthentication(ctx, scope, user, login, clientMetadata);
   return passwordVerifierChallenge(ctx, scope, user, login, clientA, { flow: 'USER_SRP_AUTH', deviceKey: parameters.DEVICE_KEY });
 }

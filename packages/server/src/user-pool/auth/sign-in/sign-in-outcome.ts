@@ -1,19 +1,21 @@
 // The result of one step of a sign-in, and how it goes on the wire: a challenge under a Session
 // string (a new session, or the current one moved on so the old string stops working), or tokens
 // (the session is claimed first, atomically, so one Session can never yield two sets of tokens).
-import type { AuthenticationResult } from '../../../tokens/token-service.js';
+import { USER_POOL_API_SCOPE, type AuthenticationResult } from '../../../tokens/token-service.js';
+import { triggerTarget } from '../../triggers/lambda-config.js';
 import { SqlParams } from '../../../db/sql-params.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import type { ClientRecord, PoolRecord } from '../../pools/pool-repository.js';
 import { advanceAuthSession, createAuthSession, type AuthSession } from '../../sessions/auth-sessions.js';
-import { groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
+import { groupsOfUser, groupsOfUserSql, type UserRecord } from '../../users/user-repository.js';
 import { poolSessionConfiguration } from '../../user-sessions/session-configuration.js';
 import { deviceNameOf } from '../../../audit/device-name.js';
 import { endSessionsBeyondLimit } from '../../user-sessions/user-session-repository.js';
 import { newDeviceKeys, pendingDeviceCtes, touchDeviceCte } from '../devices/device-repository.js';
 import { recordTotpStepCtes } from '../totp/totp-verification.js';
 import { passwordLockoutKey } from '../flows/password-check.js';
+import { runPostAuthentication } from '../../triggers/authentication.js';
 import { signInSucceeded, type SignInProof } from './sign-in-audit.js';
 import type { ChallengeName, FirstFactor, SignInState } from './sign-in-state.js';
 
@@ -106,8 +108,14 @@ export function guessKeyOf(ctx: OperationContext, poolId: string, challengeName:
   return CODE_CHALLENGES.has(challengeName) && userSub !== null ? ctx.lockout.userKey('mfa', userSub) : null;
 }
 
-/** Puts an outcome on the wire (creating, moving on or claiming the challenge session). */
-export async function sendOutcome(ctx: OperationContext, scope: SignInScope, outcome: SignInOutcome, current?: AuthSession<object>): Promise<SignInResponse> {
+/** Puts an outcome on the wire (creating, moving on or claiming the challenge session). `clientMetadata`: the call's, for the triggers a completed sign-in asks. */
+export async function sendOutcome(
+  ctx: OperationContext,
+  scope: SignInScope,
+  outcome: SignInOutcome,
+  current?: AuthSession<object>,
+  clientMetadata?: Readonly<Record<string, string>>,
+): Promise<SignInResponse> {
   switch (outcome.kind) {
     case 'challenge': {
       const { challengeName, state, userSub } = outcome;
@@ -125,7 +133,7 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
       };
     }
     case 'tokens':
-      return sendTokens(ctx, scope, outcome, current);
+      return sendTokens(ctx, scope, outcome, current, clientMetadata);
     case 'refreshed':
       return { ChallengeParameters: {}, AuthenticationResult: outcome.result };
   }
@@ -138,8 +146,21 @@ export async function sendOutcome(ctx: OperationContext, scope: SignInScope, out
  * the user's lockout counters are cleared, the device created or touched and the origin of the
  * tokens stored (only if the claim succeeded). The code then says which part stopped it.
  */
-async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Extract<SignInOutcome, { kind: 'tokens' }>, current: AuthSession<object> | undefined): Promise<SignInResponse> {
+async function sendTokens(
+  ctx: OperationContext,
+  scope: SignInScope,
+  outcome: Extract<SignInOutcome, { kind: 'tokens' }>,
+  current: AuthSession<object> | undefined,
+  clientMetadata: Readonly<Record<string, string>> | undefined,
+): Promise<SignInResponse> {
   const { user } = outcome;
+  // Every factor is proven: PostAuthentication may still refuse, before anything is claimed or issued.
+  await runPostAuthentication(ctx, scope, user, { newDeviceUsed: outcome.deviceKey === null && outcome.offerNewDevice, clientMetadata });
+  // PreTokenGeneration too, so that its refusal leaves no sign-in stored (the statement below records one).
+  const customization =
+    triggerTarget(scope.pool, 'PreTokenGeneration') === undefined
+      ? undefined
+      : await ctx.tokens.customize({ client: scope.client, user, groups: await groupsOfUser(ctx.db, user.sub), scopes: [USER_POOL_API_SCOPE], source: ctx.caller.kind === 'managed-login' ? 'HostedAuth' : 'Authentication', pool: scope.pool, ...(clientMetadata !== undefined ? { clientMetadata } : {}) });
   const now = ctx.clock.now();
   const params = new SqlParams();
   const ctes: string[] = [];
@@ -167,7 +188,7 @@ async function sendTokens(ctx: OperationContext, scope: SignInScope, outcome: Ex
   }
   const deviceType = deviceNameOf(ctx.request.userAgent);
   const from = { ip: ctx.request.ip, ...(deviceType !== undefined ? { deviceType } : {}) };
-  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey, from });
+  const origin = ctx.tokens.newOrigin({ client: scope.client, user, authTime: now, deviceKey, from, pool: scope.pool, ...(customization !== undefined ? { customization } : {}) });
   ctes.push(ctx.tokens.originInsertCte(origin, params, 'origin', gate));
   // The sign_in row rides on the same statement, after the claim it depends on: tokens exist exactly when it does.
   const audited = ctx.audit.appendExpression(params, signInSucceeded(ctx, scope, user, outcome.proof), gate);

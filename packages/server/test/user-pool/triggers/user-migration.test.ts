@@ -1,0 +1,121 @@
+// UserMigration as a signed webhook: sign-in and ForgotPassword of users not yet in the pool,
+// through the AWS SDK v3 client against a real HTTP receiver, on PGlite and PostgreSQL.
+import { AdminGetUserCommand, CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
+import { AUTH_TEST_ENV } from '../../auth/auth-fixtures.js';
+import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
+import { sdkClients, sdkError, type SdkClients } from '../sdk-fixtures.js';
+import { startReceiver, type Receiver } from './trigger-receiver.js';
+
+describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
+  let server: TestServer;
+  let sdk: SdkClients;
+  let client: CognitoIdentityProviderClient;
+  let receiver: Receiver;
+  let n = 0;
+  /** The old system: username → password and attributes. */
+  const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string; smsMfa?: boolean }>();
+
+  beforeAll(async () => {
+    server = await startTestServer({ database, env: AUTH_TEST_ENV });
+    await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
+    sdk = sdkClients(server);
+    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
+    receiver = await startReceiver();
+    await setPoolLambdaConfig(server.db, server.pool.userPoolId, { UserMigration: `${receiver.url}/migrate` });
+  });
+  afterAll(async () => {
+    sdk.destroy();
+    client.destroy();
+    await receiver.close();
+    await server.close();
+  });
+  beforeEach(() => {
+    receiver.requests.length = 0;
+    // A handler as the Cognito guide writes one: look the user up, check the password on sign-in.
+    receiver.on('/migrate', (event) => {
+      const old = legacy.get(String(event.userName));
+      const request = event.request as { password?: string };
+      if (old === undefined) return { status: 400, body: { errorMessage: 'User does not exist in the old system' } };
+      if (event.triggerSource === 'UserMigration_Authentication' && request.password !== old.password) return { status: 400, body: { errorMessage: 'Bad password' } };
+      return { body: { ...event, response: { userAttributes: old.attributes, finalUserStatus: old.status ?? 'CONFIRMED', messageAction: 'SUPPRESS', ...(old.smsMfa === true ? { enableSMSMFA: true } : {}) } } };
+    });
+  });
+
+  const legacyUser = (extra: Partial<{ status: string; attributes: Record<string, string>; smsMfa: boolean }> = {}): { username: string; password: string; email: string } => {
+    n += 1;
+    const username = `legacy-${database}-${n}-${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    const password = 'Old-Passw0rd!';
+    legacy.set(username, { password, attributes: extra.attributes ?? { email, email_verified: 'true', given_name: 'Ada', sub: 'not-theirs' }, ...(extra.status !== undefined ? { status: extra.status } : {}), ...(extra.smsMfa !== undefined ? { smsMfa: extra.smsMfa } : {}) });
+    return { username, password, email };
+  };
+  const signIn = (username: string, password: string, metadata?: Record<string, string>) =>
+    client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: username, PASSWORD: password }, ...(metadata !== undefined ? { ClientMetadata: metadata } : {}) }));
+
+  it('migrates a user at sign-in with the attributes the handler returns, and signs them in', async () => {
+    const old = legacyUser();
+    const result = await signIn(old.username, old.password, { origin: 'app' });
+    expect(result.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(receiver.to('/migrate')[0]?.event).toEqual({
+      version: '1',
+      triggerSource: 'UserMigration_Authentication',
+      region: 'us-east-1',
+      userPoolId: server.pool.userPoolId,
+      userName: old.username,
+      callerContext: { awsSdkVersion: expect.stringMatching(/^aws-sdk-js-/) as unknown, clientId: server.pool.clientId },
+      request: { password: old.password, validationData: { origin: 'app' } },
+      response: { userAttributes: null, finalUserStatus: null, messageAction: null, desiredDeliveryMediums: null, forceAliasCreation: null, enableSMSMFA: null },
+    });
+    const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
+    expect(user.UserStatus).toBe('CONFIRMED');
+    expect(user.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: old.email }, { Name: 'given_name', Value: 'Ada' }, { Name: 'email_verified', Value: 'true' }]));
+    // The handler cannot choose the sub.
+    expect(user.UserAttributes?.find((a) => a.Name === 'sub')?.Value).not.toBe('not-theirs');
+    // In the pool now: the next sign-in does not ask again, and a wrong password is refused as usual.
+    await signIn(old.username, old.password);
+    expect(receiver.to('/migrate')).toHaveLength(1);
+    expect((await sdkError(signIn(old.username, 'Wrong-passw0rd!'))).name).toBe('NotAuthorizedException');
+  });
+
+  it("refuses the sign-in with the handler's message and creates nobody", async () => {
+    const old = legacyUser();
+    expect(await sdkError(signIn(old.username, 'Wrong-passw0rd!'))).toEqual({ name: 'UserLambdaValidationException', message: 'UserMigration failed with error Bad password.' });
+    expect((await sdkError(sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username })))).name).toBe('UserNotFoundException');
+  });
+
+  it('creates a RESET_REQUIRED user when the handler says so, whose sign-in then asks for a reset', async () => {
+    const old = legacyUser({ status: 'RESET_REQUIRED' });
+    expect((await sdkError(signIn(old.username, old.password))).name).toBe('PasswordResetRequiredException');
+    const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
+    expect(user.UserStatus).toBe('RESET_REQUIRED');
+  });
+
+  it('answers attributes outside the schema with InvalidLambdaResponseException', async () => {
+    const old = legacyUser({ attributes: { email: 'x@example.com', shoe_size: '42' } });
+    expect(await sdkError(signIn(old.username, old.password))).toEqual({ name: 'InvalidLambdaResponseException', message: 'Invalid lambda response: Attribute does not exist in the schema: shoe_size' });
+  });
+
+  it('migrates a user at ForgotPassword: the reset code goes to them and the reset signs them in', async () => {
+    const old = legacyUser();
+    const sent = await client.send(new ForgotPasswordCommand({ ClientId: server.pool.clientId, Username: old.username, ClientMetadata: { origin: 'reset' } }));
+    expect(sent.CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+    const [call] = receiver.to('/migrate');
+    expect(call?.event).toMatchObject({ triggerSource: 'UserMigration_ForgotPassword', userName: old.username, request: { validationData: { origin: 'reset' } } });
+    expect(call?.event.request.password).toBeUndefined();
+    const created = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
+    expect(created.UserStatus).toBe('RESET_REQUIRED');
+    const code = await server.latestCode(old.email);
+    await client.send(new ConfirmForgotPasswordCommand({ ClientId: server.pool.clientId, Username: old.username, ConfirmationCode: code, Password: 'New-Passw0rd!' }));
+    expect((await signIn(old.username, 'New-Passw0rd!')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('keeps SMS MFA on for a migrated user when the handler sets enableSMSMFA', async () => {
+    const old = legacyUser({ smsMfa: true, attributes: { email: 'sms-mfa@example.com', phone_number: '+15550001234', phone_number_verified: 'true' } });
+    // The pool's MFA is off in this suite: the setting is what is checked.
+    await signIn(old.username, old.password);
+    const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
+    expect(user.UserMFASettingList).toEqual(['SMS_MFA']);
+  });
+});
