@@ -3,12 +3,13 @@
 // decides: an untrusted client or redirect_uri ends on an error page (never a redirect), a bad
 // request from a trusted one goes back to its redirect_uri with the OAuth error.
 import { checkAuthorizeRequest, type AuthorizeRequest } from '../authorize/authorize-request.js';
+import { domainPoolOf } from '../domains/domain-binding.js';
 import { html, redirect, stop, type PageContext } from './page-route.js';
 import { errorPage } from './views/layout.js';
 
 /** The checked authorization request of `query`; ends the page otherwise. */
 export async function authorizeOrStop(page: PageContext, query: unknown): Promise<AuthorizeRequest> {
-  const check = await checkAuthorizeRequest(page.steward, query);
+  const check = await checkAuthorizeRequest(page.steward, query, domainPoolOf(page.request));
   if (check.ok) return check.request;
   if ('page' in check) throw stop(html(check.page.status, errorPage(check.page.title, check.page.detail)));
   throw stop(redirect(check.redirect));
