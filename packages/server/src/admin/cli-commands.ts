@@ -15,6 +15,7 @@ import { seedOnFirstStart } from '../seed/seed.js';
 import { consoleLogger } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
+import { POOLS_HELP, poolsCommand } from './pool-commands.js';
 
 const HELP = `Steward server CLI
 
@@ -45,6 +46,7 @@ Commands:
   delete-client --client-id <id>
   create-resource-server --identifier <id> --name <name> [--scope <name>[=<description>]]…
   list-resource-servers
+${POOLS_HELP}
 ${BACKUP_HELP}
   rebuild-dashboard
                 Recomputes the collections dashboard's totals from the base tables (writes to
@@ -108,6 +110,11 @@ interface CliOptions {
   scope?: string[];
   expect?: string[];
   days?: string;
+  mfa?: string;
+  'min-password-length'?: string;
+  'deletion-protection'?: boolean;
+  alias?: string[];
+  'auto-verify'?: string[];
 }
 
 /**
@@ -193,9 +200,10 @@ async function auditCommand(steward: StewardHandle, subcommand: string | undefin
 /** Runs one CLI command; returns the process exit code. Output goes to `print`. */
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, print: (line: string) => void): Promise<number> {
   const [command, ...afterCommand] = argv;
-  // `audit <verify|prune>` is the one command with a sub-command.
-  const subcommand = command === 'audit' ? afterCommand[0] : undefined;
-  const rest = command === 'audit' ? afterCommand.slice(1) : afterCommand;
+  // `audit <verify|prune>` and `pools <list|create|describe|delete>` have a sub-command.
+  const withSubcommand = command === 'audit' || command === 'pools';
+  const subcommand = withSubcommand ? afterCommand[0] : undefined;
+  const rest = withSubcommand ? afterCommand.slice(1) : afterCommand;
   if (command === undefined || command === 'help' || command === '--help') {
     print(HELP);
     return command === undefined ? 1 : 0;
@@ -234,6 +242,11 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       scope: { type: 'string', multiple: true },
       expect: { type: 'string', multiple: true },
       days: { type: 'string' },
+      mfa: { type: 'string' },
+      'min-password-length': { type: 'string' },
+      'deletion-protection': { type: 'boolean' },
+      alias: { type: 'string', multiple: true },
+      'auto-verify': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -382,6 +395,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       }
       case 'audit':
         return await auditCommand(steward, subcommand, options, print);
+      case 'pools':
+        return await poolsCommand((operation, input) => invoke(steward, operation, input), subcommand, options, (await findDefaultPool(db))?.userPoolId, print);
       default:
         print(`Unknown command ${command}.\n\n${HELP}`);
         return 1;
