@@ -3,10 +3,12 @@
 // (sign-in with its own policy and MFA setting), and that pools stay apart.
 import {
   AddCustomAttributesCommand,
+  AdminConfirmSignUpCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   CreateGroupCommand,
   CreateResourceServerCommand,
   CreateUserPoolClientCommand,
@@ -18,6 +20,7 @@ import {
   GetGroupCommand,
   GetUserPoolMfaConfigCommand,
   ListUsersCommand,
+  SignUpCommand,
   UpdateUserPoolCommand,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -285,5 +288,33 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     await sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'tim', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'custom:region', Value: 'eu' }] }));
     const tim = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'tim' }));
     expect(tim.UserAttributes?.find((a) => a.Name === 'custom:region')?.Value).toBe('eu');
+  });
+
+  it('signs users up and in by email in a pool with UsernameAttributes, each with a generated username', async () => {
+    const { poolId, clientId } = await poolWithClient(sdk, { UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } }, Schema: [{ Name: 'email', Required: true }] });
+    const signedUp = await sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'Kim@Example.com', Password: 'kims-password' }));
+    expect(signedUp.UserSub).toBeTruthy();
+    await sdk.admin.send(new AdminConfirmSignUpCommand({ UserPoolId: poolId, Username: 'kim@example.com' }));
+    const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'kim@example.com' }));
+    expect(user.Username).toMatch(/^[0-9a-f-]{36}$/);
+    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe('Kim@Example.com');
+    const signedIn = await server.call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: 'kim@example.com', PASSWORD: 'kims-password' } });
+    const idToken = (signedIn.body.AuthenticationResult as { IdToken?: string } | undefined)?.IdToken ?? '';
+    expect(claims(idToken)['cognito:username']).toBe(user.Username);
+
+    expect(await sdkError(sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'kim', Password: 'kims-password' })))).toMatchObject({ name: 'InvalidParameterException', message: 'Username should be an email.' });
+    expect((await sdkError(sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'KIM@example.com', Password: 'kims-password' })))).name).toBe('UsernameExistsException');
+    expect((await sdkError(sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'kim@example.com', MessageAction: 'SUPPRESS' })))).name).toBe('UsernameExistsException');
+  });
+
+  it('refuses SignUp when only administrators create users, and keeps immutable standard attributes as created', async () => {
+    const { poolId, clientId } = await poolWithClient(sdk, { AdminCreateUserConfig: { AllowAdminCreateUserOnly: true }, Schema: [{ Name: 'given_name', Mutable: false }] });
+    // Threat: strangers registering themselves in a pool meant for invited users only.
+    expect(await sdkError(sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'eve', Password: 'Eve-Passw0rd!' })))).toMatchObject({ name: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
+    await sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'bob', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'given_name', Value: 'Bob' }] }));
+    const change = await sdkError(sdk.admin.send(new AdminUpdateUserAttributesCommand({ UserPoolId: poolId, Username: 'bob', UserAttributes: [{ Name: 'given_name', Value: 'Robert' }] })));
+    expect(change).toMatchObject({ name: 'InvalidParameterException', message: 'Cannot modify an immutable attribute: given_name' });
+    const schema = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool?.SchemaAttributes;
+    expect(schema?.find((a) => a.Name === 'given_name')?.Mutable).toBe(false);
   });
 });

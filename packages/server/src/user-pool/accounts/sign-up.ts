@@ -3,7 +3,9 @@ import { fail } from '../../errors/catalogue.js';
 import { codeDestination, deliverCode, type DeliveryChannel } from '../codes/code-delivery.js';
 import { issueCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
+import { allowsSignUp } from '../pools/pool-settings.js';
 import { requireClient } from '../pools/pool-repository.js';
+import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -23,24 +25,28 @@ const input = object({
 /** SignUp: creates an UNCONFIRMED user and emails a confirmation code. */
 export const signUp = defineOperation('SignUp', input)
   .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
+  .do('refuse when only administrators create users', (_ctx, _i, s) => {
+    if (!allowsSignUp(s.found.pool)) throw fail('NotAuthorizedException', 'SignUp is not permitted for this user pool');
+  })
   .do('require a password', (_ctx, i) => {
     // The spec: "A server complaint about a null password becomes this message".
     if (i.Password === undefined) throw fail('InvalidParameterException', 'Password cannot be empty');
   })
   .step('attributes', (_ctx, i, s) => {
     const attributes = checkAttributeWrites(s.found.pool, i.UserAttributes ?? [], { writer: 'user', client: s.found.client, creating: true });
-    assertRequiredAttributes(s.found.pool, attributes);
+    assertRequiredAttributes(s.found.pool, withSignInAttribute(s.found.pool, i.Username, attributes));
     return attributes;
   })
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password ?? '', s.found.pool.passwordPolicy))
+  .step('named', (ctx, i, s) => newUserName(ctx.db, s.found.pool, i.Username, s.attributes))
   .do('check the username is free', async (ctx, i, s) => {
     if ((await findUserByUsername(ctx.db, s.found.pool.id, i.Username)) !== undefined) throw fail('UsernameExistsException', 'User already exists');
     if (i.Username.includes('@') && s.found.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, s.found.pool.id, 'email', i.Username)) !== undefined) {
       throw fail('UsernameExistsException', 'User already exists');
     }
   })
-  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.attributes.email ?? '') !== '' ? 'email' : 'sms'))
-  .step('newUser', (_ctx, i, s) => newUserWithPassword({ pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.attributes, status: 'UNCONFIRMED' }))
+  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.named.attributes.email ?? '') !== '' ? 'email' : 'sms'))
+  .step('newUser', (_ctx, i, s) => newUserWithPassword({ pool: s.found.pool, username: s.named.username, password: i.Password ?? '', attributes: s.named.attributes, status: 'UNCONFIRMED' }))
   .step('destination', (_ctx, _i, s) => codeDestination(s.newUser, s.channel))
   .do('count the code sent', (ctx, _i, s) => ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP'))
   .step('created', (ctx, _i, s) =>

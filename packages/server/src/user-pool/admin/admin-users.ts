@@ -5,6 +5,7 @@ import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool } from '../pools/pool-repository.js';
+import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -66,8 +67,9 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
       });
     }
     const attributes = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
-    assertRequiredAttributes(s.pool, attributes);
-    const fresh = await newUserWithPassword({ pool: s.pool, username: i.Username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
+    assertRequiredAttributes(s.pool, withSignInAttribute(s.pool, i.Username, attributes));
+    const named = await newUserName(ctx.db, s.pool, i.Username, attributes);
+    const fresh = await newUserWithPassword({ pool: s.pool, username: named.username, password: s.password, attributes: named.attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
     return ctx.audit.change(
       (tx) => storeNewUser(tx, fresh, ctx.clock.now()),
       (user) => operationEvent(ctx, 'admin.user.created', user, { changes: fieldChanges(null, { ...user.attributes, status: user.status }), details: { invitation: i.MessageAction ?? 'SEND' } }),

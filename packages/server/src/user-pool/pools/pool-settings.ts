@@ -313,6 +313,12 @@ export function resolvePoolWrite(input: Shared & { PoolName?: string | undefined
   };
 }
 
+/** Whether users may sign themselves up (AdminCreateUserConfig.AllowAdminCreateUserOnly off, the default). */
+export function allowsSignUp(pool: Pick<PoolRecord, 'settings'>): boolean {
+  const config = (storedSetting(pool, 'poolMessages') ?? {}).AdminCreateUserConfig as { AllowAdminCreateUserOnly?: boolean } | undefined;
+  return config?.AllowAdminCreateUserOnly !== true;
+}
+
 /** A stored setting of this module, or undefined when the pool has none (pools created before, the demo pool). */
 export function storedSetting<K extends keyof StoredPoolSettings>(pool: Pick<PoolRecord, 'settings'>, key: K): StoredPoolSettings[K] | undefined {
   return pool.settings[key] as StoredPoolSettings[K] | undefined;

@@ -66,6 +66,10 @@ export function checkAttributeWrites(
     if (options.writer === 'user' && VERIFIED_FLAGS.has(name)) throw fail('InvalidParameterException', `Cannot modify the non-mutable attribute ${name}`);
     const custom = pool.customAttributes.find((c) => c.name === name);
     if (custom !== undefined && !custom.mutable && !options.creating) throw fail('InvalidParameterException', `Cannot modify an immutable attribute: ${name}`);
+    // Standard attributes made immutable by CreateUserPool's Schema (Mutable false): set at creation only.
+    if (!options.creating && Array.isArray(pool.settings.immutableAttributes) && (pool.settings.immutableAttributes as string[]).includes(name)) {
+      throw fail('InvalidParameterException', `Cannot modify an immutable attribute: ${name}`);
+    }
     if (options.client?.writeAttributes !== null && options.client?.writeAttributes !== undefined && !options.client.writeAttributes.includes(name)) {
       throw fail('NotAuthorizedException', `A client attempted to write unauthorized attribute: ${name}`);
     }
