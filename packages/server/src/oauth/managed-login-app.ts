@@ -73,7 +73,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     }
   });
 
-  registerDomainBinding(app, steward.db, config.managedLoginDomainSuffix);
+  registerDomainBinding(app, steward.db, config.managedLoginDomainSuffix, config.managedLoginPublicUrl);
   registerOAuthRoutes(app, steward);
   registerHostedLoginRoutes(app, steward);
   registerLogoutRoutes(app, steward, steward);

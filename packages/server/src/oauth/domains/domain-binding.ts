@@ -29,10 +29,18 @@ export async function poolOfHost(q: Queryable, host: string | undefined, suffix:
   return custom?.custom === true ? { poolId: custom.poolId } : undefined;
 }
 
+/** Whether a host can be no pool's domain: an IP address, localhost, or managed login's own public host (no lookup for them). */
+function plainHost(host: string | undefined, ownHost: string): boolean {
+  return host === undefined || host === ownHost || host === 'localhost' || /^[\d.]+$/.test(host);
+}
+
 /** Registers the hook that binds each request to the pool its Host names (404 for an unknown prefix domain). */
-export function registerDomainBinding(app: FastifyInstance, db: Queryable, suffix: string | undefined): void {
+export function registerDomainBinding(app: FastifyInstance, db: Queryable, suffix: string | undefined, publicUrl: string): void {
+  const ownHost = new URL(publicUrl).hostname.toLowerCase();
   app.addHook('onRequest', async (request, reply) => {
-    const found = await poolOfHost(db, hostName(request.headers.host), suffix);
+    const host = hostName(request.headers.host);
+    if (plainHost(host, ownHost)) return;
+    const found = await poolOfHost(db, host, suffix);
     if (found === undefined) return;
     if ('unknownPrefix' in found) return reply.status(404).send({ error: 'not_found', error_description: 'No user pool has this domain.' });
     bound.set(request, found.poolId);
