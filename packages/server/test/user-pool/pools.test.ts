@@ -20,6 +20,7 @@ import {
   GetGroupCommand,
   GetUserPoolMfaConfigCommand,
   ListUsersCommand,
+  SetUserPoolMfaConfigCommand,
   SignUpCommand,
   UpdateUserPoolCommand,
   type CreateUserPoolCommandInput,
@@ -228,6 +229,8 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
       }),
     );
     const changed = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool;
+    // The methods SetUserPoolMfaConfig chose survive an UpdateUserPool.
+    await sdk.admin.send(new SetUserPoolMfaConfigCommand({ UserPoolId: poolId, MfaConfiguration: 'ON', SoftwareTokenMfaConfiguration: { Enabled: true } }));
     expect(changed).toMatchObject({ Name: 'second pool', MfaConfiguration: 'ON', DeletionProtection: 'ACTIVE', LambdaConfig: { PreAuthentication: 'https://hooks.example.com/pre-auth' }, UserPoolTags: { env: 'test' } });
     expect(changed?.Policies?.PasswordPolicy?.MinimumLength).toBe(20);
 
@@ -236,6 +239,10 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     expect(reset).toMatchObject({ Name: 'second pool', MfaConfiguration: 'OFF', DeletionProtection: 'INACTIVE', LambdaConfig: {}, AutoVerifiedAttributes: ['email'], UserPoolTags: { env: 'test' } });
     expect(reset?.Policies?.PasswordPolicy?.MinimumLength).toBe(8);
     expect(reset?.DeviceConfiguration).toBeUndefined();
+    await sdk.admin.send(new UpdateUserPoolCommand({ UserPoolId: poolId, MfaConfiguration: 'OPTIONAL' }));
+    const mfa = await sdk.admin.send(new GetUserPoolMfaConfigCommand({ UserPoolId: poolId }));
+    expect(mfa).toMatchObject({ MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } });
+    expect(mfa.SmsMfaConfiguration).toBeUndefined();
     expect((reset?.LastModifiedDate?.getTime() ?? 0) >= (changed?.LastModifiedDate?.getTime() ?? 0)).toBe(true);
     expect((await sdkError(sdk.admin.send(new UpdateUserPoolCommand({ UserPoolId: 'us-east-1_Missing99' })))).name).toBe('ResourceNotFoundException');
     expect((await sdkError(sdk.admin.send(new UpdateUserPoolCommand({ UserPoolId: poolId, LambdaConfig: { UserMigration: 'http://10.0.0.1/migrate' } })))).name).toBe('InvalidParameterException');

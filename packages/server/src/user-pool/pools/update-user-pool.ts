@@ -21,7 +21,11 @@ function audited(pool: Awaited<ReturnType<typeof describePool>>): Record<string,
  */
 export const updateUserPool = defineOperation('UpdateUserPool', object({ UserPoolId: userPoolIdSchema, ...updatePoolMembers }), { access: 'admin' })
   .step('current', (ctx, i) => requirePool(ctx.db, i.UserPoolId))
-  .step('write', (_ctx, i, s) => resolvePoolWrite(i, { name: s.current.name, tags: storedSetting(s.current, 'userPoolTags') ?? {} }))
+  .step('write', (_ctx, i, s) => {
+    const write = resolvePoolWrite(i, { name: s.current.name, tags: storedSetting(s.current, 'userPoolTags') ?? {} });
+    // The MFA methods are SetUserPoolMfaConfig's: kept, unless MFA comes on in a pool that has none.
+    return s.current.enabledMfas.length > 0 ? { ...write, enabledMfas: s.current.enabledMfas } : write;
+  })
   .step('before', (ctx, i) => describePool(ctx, i.UserPoolId))
   .do('store the settings', (ctx, i, s) =>
     ctx.audit.transaction(async (tx, audit) => {
