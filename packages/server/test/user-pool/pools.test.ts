@@ -324,4 +324,16 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     const schema = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool?.SchemaAttributes;
     expect(schema?.find((a) => a.Name === 'given_name')?.Mutable).toBe(false);
   });
+
+  it('signs a user up without sending a code in a pool without auto-verified attributes; an administrator confirms them', async () => {
+    const { poolId, clientId } = await poolWithClient(sdk, { Policies: { PasswordPolicy: { MinimumLength: 8 } } });
+    const signedUp = await sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'noor', Password: 'noor-password', UserAttributes: [{ Name: 'email', Value: 'noor@example.com' }] }));
+    expect(signedUp.UserConfirmed).toBe(false);
+    expect(signedUp.CodeDeliveryDetails).toBeUndefined();
+    expect(await server.outbox('noor@example.com')).toEqual([]);
+    expect((await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'noor' }))).UserStatus).toBe('UNCONFIRMED');
+    await sdk.admin.send(new AdminConfirmSignUpCommand({ UserPoolId: poolId, Username: 'noor' }));
+    const signedIn = await server.call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: 'noor', PASSWORD: 'noor-password' } });
+    expect(signedIn.body.AuthenticationResult, JSON.stringify(signedIn.body)).toBeDefined();
+  });
 });

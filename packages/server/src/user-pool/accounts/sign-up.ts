@@ -45,19 +45,24 @@ export const signUp = defineOperation('SignUp', input)
       throw fail('UsernameExistsException', 'User already exists');
     }
   })
-  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.named.attributes.email ?? '') !== '' ? 'email' : 'sms'))
+  // A pool without auto-verified attributes sends no code, as Cognito's: an administrator confirms the user.
+  .step('channel', (_ctx, _i, s): DeliveryChannel | undefined =>
+    s.found.pool.autoVerifiedAttributes.length === 0 ? undefined : s.found.pool.autoVerifiedAttributes.includes('email') && (s.named.attributes.email ?? '') !== '' ? 'email' : 'sms',
+  )
   .step('newUser', (_ctx, i, s) => newUserWithPassword({ pool: s.found.pool, username: s.named.username, password: i.Password ?? '', attributes: s.named.attributes, status: 'UNCONFIRMED' }))
-  .step('destination', (_ctx, _i, s) => codeDestination(s.newUser, s.channel))
-  .do('count the code sent', (ctx, _i, s) => ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP'))
+  .step('destination', (_ctx, _i, s) => (s.channel === undefined ? undefined : codeDestination(s.newUser, s.channel)))
+  .do('count the code sent', (ctx, _i, s) => (s.channel === undefined ? undefined : ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP')))
   .step('created', (ctx, _i, s) =>
     // The user and their code in one transaction: a process stopped between the two would leave a
     // name taken by a user who has no code to confirm with.
     ctx.audit.transaction(async (tx, audit) => {
       const user = await storeNewUser(tx, s.newUser, ctx.clock.now());
-      const code = await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);
+      const code = s.destination === undefined ? undefined : await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);
       audit.record(operationEvent(ctx, 'sign_up', user, { details: { clientId: s.found.client.id } }));
       return { user, code };
     }),
   )
-  .step('delivery', (ctx, i, s) => deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }))
-  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.created.user.sub, CodeDeliveryDetails: s.delivery }));
+  .step('delivery', (ctx, i, s) =>
+    s.channel === undefined || s.created.code === undefined ? undefined : deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }),
+  )
+  .respond((_ctx, _i, s) => ({ UserConfirmed: false, UserSub: s.created.user.sub, ...(s.delivery !== undefined ? { CodeDeliveryDetails: s.delivery } : {}) }));
