@@ -336,4 +336,24 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     const signedIn = await server.call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: 'noor', PASSWORD: 'noor-password' } });
     expect(signedIn.body.AuthenticationResult, JSON.stringify(signedIn.body)).toBeDefined();
   });
+
+  it('holds custom attribute values to their data type and constraints', async () => {
+    const { poolId } = await poolWithClient(sdk, {
+      Schema: [
+        { Name: 'tier', AttributeDataType: 'String', StringAttributeConstraints: { MinLength: '2', MaxLength: '4' } },
+        { Name: 'seats', AttributeDataType: 'Number', NumberAttributeConstraints: { MinValue: '1', MaxValue: '999' } },
+        { Name: 'vip', AttributeDataType: 'Boolean' },
+      ],
+    });
+    const create = (name: string, value: string) =>
+      sdkError(sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: `u${Math.random().toString(36).slice(2, 8)}`, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: name, Value: value }] })));
+    expect((await create('custom:tier', 'platinum')).message).toMatch(/custom:tier/);
+    expect((await create('custom:tier', 'x')).name).toBe('InvalidParameterException');
+    expect((await create('custom:seats', 'many')).name).toBe('InvalidParameterException');
+    expect((await create('custom:seats', '1000')).message).toMatch(/custom:seats/);
+    expect((await create('custom:vip', 'yes')).name).toBe('InvalidParameterException');
+    expect((await create('custom:tier', 'gold')).name).toBe('no error');
+    expect((await create('custom:seats', '42')).name).toBe('no error');
+    expect((await create('custom:vip', 'true')).name).toBe('no error');
+  });
 });

@@ -49,6 +49,31 @@ function validateValue(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/** What is wrong with a value of a custom attribute, by its data type and constraints (CreateUserPool's Schema), or undefined. */
+function customValueProblem(attribute: PoolRecord['customAttributes'][number], value: string): string | undefined {
+  if (value === '') return undefined;
+  const name = attribute.name;
+  switch (attribute.dataType ?? 'String') {
+    case 'Number': {
+      if (!/^-?\d+(\.\d+)?$/.test(value)) return `${name}: Number must be a number.`;
+      const n = Number(value);
+      const { MinValue: min, MaxValue: max } = attribute.numberConstraints ?? {};
+      if ((min !== undefined && n < Number(min)) || (max !== undefined && n > Number(max))) return `${name}: Number must be within ${min ?? '-∞'} and ${max ?? '∞'}.`;
+      return undefined;
+    }
+    case 'Boolean':
+      return value === 'true' || value === 'false' ? undefined : `${name}: Boolean must be true or false.`;
+    case 'DateTime':
+      return Number.isNaN(Date.parse(value)) && !/^\d+$/.test(value) ? `${name}: DateTime must be a date and time.` : undefined;
+    default: {
+      const { MinLength: min, MaxLength: max } = attribute.stringConstraints ?? {};
+      const length = [...value].length;
+      if ((min !== undefined && length < Number(min)) || (max !== undefined && length > Number(max))) return `${name}: String must have a length from ${min ?? '0'} to ${max ?? '2048'}.`;
+      return undefined;
+    }
+  }
+}
+
 /**
  * Checks attributes a caller wants to write and returns them as a map. InvalidParameterException
  * for unknown names, `sub`, immutable custom attributes on update, attributes the client may not
@@ -75,6 +100,8 @@ export function checkAttributeWrites(
     }
     const problem = validateValue(name, value);
     if (problem !== undefined) throw fail('InvalidParameterException', problem);
+    const customProblem = custom === undefined ? undefined : customValueProblem(custom, value);
+    if (customProblem !== undefined) throw fail('InvalidParameterException', `Attributes did not conform to the schema: ${customProblem}`);
     out[name] = value;
   }
   return out;
