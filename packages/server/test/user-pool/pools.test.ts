@@ -356,4 +356,16 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     expect((await create('custom:seats', '42')).name).toBe('no error');
     expect((await create('custom:vip', 'true')).name).toBe('no error');
   });
+
+  it('lets only administrators write a developer-only custom attribute', async () => {
+    const { poolId, clientId } = await poolWithClient(sdk, { Policies: { PasswordPolicy: { MinimumLength: 8 } }, Schema: [{ Name: 'score', AttributeDataType: 'String', DeveloperOnlyAttribute: true }] });
+    // Threat: a user raising their own back-office value (a credit score, a plan) with their own token.
+    const selfWritten = await sdkError(sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'mallory', Password: 'mallory-pw', UserAttributes: [{ Name: 'custom:score', Value: '999' }] })));
+    expect(selfWritten.name).toBe('NotAuthorizedException');
+    await sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'ann', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'custom:score', Value: '10' }] }));
+    const ann = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'ann' }));
+    expect(ann.UserAttributes?.find((a) => a.Name === 'custom:score')?.Value).toBe('10');
+    const schema = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool?.SchemaAttributes;
+    expect(schema?.find((a) => a.Name === 'dev:custom:score')?.DeveloperOnlyAttribute).toBe(true);
+  });
 });

@@ -91,6 +91,8 @@ export function checkAttributeWrites(
     if (options.writer === 'user' && VERIFIED_FLAGS.has(name)) throw fail('InvalidParameterException', `Cannot modify the non-mutable attribute ${name}`);
     const custom = pool.customAttributes.find((c) => c.name === name);
     if (custom !== undefined && !custom.mutable && !options.creating) throw fail('InvalidParameterException', `Cannot modify an immutable attribute: ${name}`);
+    // DeveloperOnlyAttribute: only an administrator writes it, never the user (SignUp, UpdateUserAttributes).
+    if (custom?.developerOnly === true && options.writer === 'user') throw fail('NotAuthorizedException', `A client attempted to write unauthorized attribute: ${name}`);
     // Standard attributes made immutable by CreateUserPool's Schema (Mutable false): set at creation only.
     if (!options.creating && Array.isArray(pool.settings.immutableAttributes) && (pool.settings.immutableAttributes as string[]).includes(name)) {
       throw fail('InvalidParameterException', `Cannot modify an immutable attribute: ${name}`);
