@@ -365,6 +365,9 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     await sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'ann', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'custom:score', Value: '10' }] }));
     const ann = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'ann' }));
     expect(ann.UserAttributes?.find((a) => a.Name === 'custom:score')?.Value).toBe('10');
+    await sdk.admin.send(new AdminUpdateUserAttributesCommand({ UserPoolId: poolId, Username: 'ann', UserAttributes: [{ Name: 'dev:custom:score', Value: '11' }] }));
+    const updated = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'ann' }));
+    expect(updated.UserAttributes?.find((a) => a.Name === 'custom:score')?.Value).toBe('11');
     const schema = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool?.SchemaAttributes;
     expect(schema?.find((a) => a.Name === 'dev:custom:score')?.DeveloperOnlyAttribute).toBe(true);
   });

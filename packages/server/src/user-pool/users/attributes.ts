@@ -85,7 +85,9 @@ export function checkAttributeWrites(
   options: { writer: AttributeWriter; client?: ClientRecord; creating: boolean },
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { Name: name, Value: value = '' } of attributes) {
+  for (const { Name: given, Value: value = '' } of attributes) {
+    // A developer-only attribute is named `dev:custom:<name>` in the schema; stored as `custom:<name>`.
+    const name = given.startsWith('dev:custom:') ? given.slice('dev:'.length) : given;
     if (name === 'sub') throw fail('InvalidParameterException', 'Cannot modify an immutable attribute: sub');
     if (!isKnown(pool, name)) throw fail('InvalidParameterException', `Attribute does not exist in the schema: ${name}`);
     if (options.writer === 'user' && VERIFIED_FLAGS.has(name)) throw fail('InvalidParameterException', `Cannot modify the non-mutable attribute ${name}`);
