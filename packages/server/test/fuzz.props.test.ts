@@ -144,18 +144,22 @@ describe('fuzzing every operation with malformed bodies', () => {
   });
 
   /**
-   * Runs `fuzz` and then puts the default app client's settings back: a fuzzed UpdateUserPoolClient
-   * that happens to be valid resets them (Cognito's update replaces every setting), and the later
-   * tests sign in through that client.
+   * Runs `fuzz` and then puts the default app client's and pool's settings back: a fuzzed
+   * UpdateUserPoolClient or UpdateUserPool that happens to be valid resets them (Cognito's updates
+   * replace every setting), and the later tests sign in through that client, in that pool.
    */
   async function keepingDefaultClient(ctx: OperationContext, fuzz: () => Promise<void>): Promise<void> {
     const ids = { UserPoolId: server.pool.userPoolId, ClientId: server.pool.clientId };
     const registry = server.app.steward.registry;
     const settings = (await registry.require('AWSCognitoIdentityProviderService', 'DescribeUserPoolClient').invoke(ctx, ids)).UserPoolClient as Record<string, unknown>;
+    const columns = ['name', 'mfa_configuration', 'enabled_mfas', 'password_policy', 'alias_attributes', 'auto_verified_attributes', 'required_attributes', 'device_configuration', 'settings'];
+    const [pool] = await server.db.query<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM user_pools WHERE id = $1`, [ids.UserPoolId]);
     try {
       await fuzz();
     } finally {
       await registry.require('AWSCognitoIdentityProviderService', 'UpdateUserPoolClient').invoke(ctx, { ...settings, ...ids });
+      const values = columns.map((column) => (typeof pool?.[column] === 'string' ? pool[column] : JSON.stringify(pool?.[column])));
+      await server.db.query(`UPDATE user_pools SET ${columns.map((column, n) => `${column} = $${n + 2}`).join(', ')} WHERE id = $1`, [ids.UserPoolId, ...values]);
     }
   }
 

@@ -35,6 +35,7 @@ const HEADINGS: Record<Exclude<ProtectedPath, '/'>, string> = {
   '/settings/profile': 'Profile',
   '/settings/user-management': 'User management',
   '/settings/audit': 'Audit trail',
+  '/settings/pools': 'User pools',
   '/settings/database': 'Database',
   '/settings/system': 'System',
   '/documents/modifications/options': 'Modification options',

@@ -10,6 +10,7 @@ import { ADMINS_GROUP } from '../user-pool/admin/admin-safeguards.js';
 import { fromPino } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { StepFailure } from '../user-pool/operations/operation.js';
+import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
 import { groupsOfUser } from '../user-pool/users/user-repository.js';
 import { fastifyErrorToServiceError } from '../user-pool/wire/json-protocol-routes.js';
 
@@ -37,6 +38,8 @@ interface Route {
   readonly input: (p: Params, poolId: string) => Record<string, unknown>;
   /** Shapes the answer (default: the operation's response). */
   readonly output?: (result: Record<string, unknown>, p: Params) => unknown;
+  /** Server-wide (every pool): only Admins of the default pool, the server's own administrators, may call it. */
+  readonly serverWide?: boolean;
 }
 
 const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ message: `${verb} ${text(p.username) ?? ''}`.trim() });
@@ -85,6 +88,13 @@ export const ADMIN_ROUTES: readonly Route[] = [
     input: (p, pool) => ({ UserPoolId: pool, Username: p.username, SMSMfaSettings: p.sms, SoftwareTokenMfaSettings: p.totp, EmailMfaSettings: p.email }),
     output: done('Set MFA preference of'),
   },
+  {
+    method: 'GET',
+    path: '/admin/listUserPools',
+    operation: 'ListUserPools',
+    input: (p) => ({ MaxResults: int(p.limit) ?? 60, NextToken: text(p.token) }),
+    serverWide: true,
+  },
 ];
 
 function sendError(reply: FastifyReply, error: unknown, status?: number): FastifyReply {
@@ -117,6 +127,10 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           // The database, not the token's cognito:groups claim, decides: removal takes effect at once.
           if (!(await groupsOfUser(steward.db, caller.sub)).includes(ADMIN_GROUP)) {
             return sendError(reply, fail('AccessDeniedException', `Only members of the ${ADMIN_GROUP} group may use the admin API.`), 403);
+          }
+          // Another pool's Admins group administers that pool only: every pool is the server's administrators' to see.
+          if (route.serverWide === true && (await findDefaultPool(steward.db))?.userPoolId !== caller.poolId) {
+            return sendError(reply, fail('AccessDeniedException', `Only Admins of the server's default user pool may use ${route.path}.`), 403);
           }
           await steward.limits.assertRequestAllowed(`admin|${caller.sub}`);
           const params: Params = route.method === 'GET' ? (request.query as Params) : ((request.body ?? {}) as Params);

@@ -17,6 +17,7 @@ import type { OperationContext } from '../user-pool/operations/operation-context
 import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
 import { formatImportReport, importReport } from '../user-pool/imports/import-report.js';
 import { TRIGGER_SECRET_HELP, triggerSecretCommand } from '../user-pool/triggers/trigger-secret-command.js';
+import { POOLS_HELP, poolsCommand } from './pool-commands.js';
 
 const HELP = `Steward server CLI
 
@@ -50,6 +51,7 @@ Commands:
   user-import-report --job-id <import-…>
                 The per-row report of a user import job: each row that failed or was skipped,
                 and why (what Cognito writes to CloudWatch Logs).
+${POOLS_HELP}
 ${BACKUP_HELP}
   rebuild-dashboard
                 Recomputes the collections dashboard's totals from the base tables (writes to
@@ -115,6 +117,11 @@ interface CliOptions {
   expect?: string[];
   days?: string;
   'job-id'?: string;
+  mfa?: string;
+  'min-password-length'?: string;
+  'deletion-protection'?: boolean;
+  alias?: string[];
+  'auto-verify'?: string[];
 }
 
 /**
@@ -200,8 +207,8 @@ async function auditCommand(steward: StewardHandle, subcommand: string | undefin
 /** Runs one CLI command; returns the process exit code. Output goes to `print`. */
 export async function runCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, print: (line: string) => void): Promise<number> {
   const [command, ...afterCommand] = argv;
-  // `audit <verify|prune>` and `triggers secret <show|rotate|retire>` have sub-commands.
-  const words = command === 'audit' ? 1 : command === 'triggers' ? 2 : 0;
+  // `audit <verify|prune>`, `pools <list|create|describe|delete>` and `triggers secret <show|rotate|retire>` have sub-commands.
+  const words = command === 'audit' || command === 'pools' ? 1 : command === 'triggers' ? 2 : 0;
   const subcommand = words === 0 ? undefined : afterCommand.slice(0, words).join(' ');
   const rest = afterCommand.slice(words);
   if (command === undefined || command === 'help' || command === '--help') {
@@ -243,6 +250,11 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       expect: { type: 'string', multiple: true },
       days: { type: 'string' },
       'job-id': { type: 'string' },
+      mfa: { type: 'string' },
+      'min-password-length': { type: 'string' },
+      'deletion-protection': { type: 'boolean' },
+      alias: { type: 'string', multiple: true },
+      'auto-verify': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -408,6 +420,8 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
         }
         return await triggerSecretCommand(steward, poolId, action, print);
       }
+      case 'pools':
+        return await poolsCommand((operation, input) => invoke(steward, operation, input), subcommand, options, (await findDefaultPool(db))?.userPoolId, print);
       default:
         print(`Unknown command ${command}.\n\n${HELP}`);
         return 1;

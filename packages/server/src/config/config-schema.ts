@@ -154,6 +154,12 @@ export const configSchema = {
     description: 'Origin browsers use to reach managed login (the OAuth domain apps are configured with). aws-amplify always calls it over https.',
     parse: optionalUrl(['http:', 'https:']),
   }),
+  managedLoginDomainSuffix: field({
+    env: 'MANAGED_LOGIN_DOMAIN_SUFFIX',
+    defaultText: '(unset: prefix domains are not served)',
+    description: 'Parent domain of user-pool prefix domains: a managed-login request whose Host is `<prefix>.<suffix>` signs in to the pool of the prefix domain (CreateUserPoolDomain).',
+    parse: (raw: string | undefined): string | undefined => (raw === undefined || raw.trim() === '' ? undefined : raw.trim().toLowerCase().replace(/^\.+|\.+$/g, '')),
+  }),
   managedLoginTls: field({
     env: 'MANAGED_LOGIN_TLS',
     defaultText: 'true',

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endHostedSession } from '../oauth/hosted-session/hosted-session.js';
 import type { ServerServices } from '../user-pool/operations/operation-context.js';
+import { servesPool } from '../oauth/domains/domain-binding.js';
 import { findClient, type ClientSource } from '../user-pool/pools/pool-repository.js';
 import { hostedPage } from './hosted-page.js';
 
@@ -32,7 +33,7 @@ export function registerLogoutRoutes(app: FastifyInstance, clients: ClientSource
 
     if (clientId === undefined || clientId === '' || clientId.length > 128) return page('Missing or invalid client_id', 'The sign-out link does not name a valid application.');
     const client = await findClient(clients, clientId);
-    if (client === undefined) return page('Unknown application', 'The sign-out link names an application that does not exist.');
+    if (client === undefined || !servesPool(request, client.poolId)) return page('Unknown application', 'The sign-out link names an application that does not exist.');
     const redirectUri = typeof query.redirect_uri === 'string' ? query.redirect_uri : undefined;
     if (managedLogin !== undefined && (logoutUri === undefined || logoutUri === '') && redirectUri !== undefined) {
       // Sign out, then sign in again: back to this origin's /login with the authorize query.

@@ -13,6 +13,7 @@ import { registerLogoutRoutes } from '../hosted/logout-routes.js';
 import { registerRequestLogContext } from '../logging/request-log-context.js';
 import { registerRequestIdHeader, serverLoggingOptions } from '../logging/server-logging.js';
 import { registerRequestMetrics } from '../metrics/request-metrics.js';
+import { registerDomainBinding } from './domains/domain-binding.js';
 import { registerHostedLoginRoutes } from './login/login-routes.js';
 import { managedLoginCertificate, type TlsMaterial } from './tls/managed-login-certificate.js';
 import { registerOAuthRoutes } from './token/oauth-routes.js';
@@ -76,6 +77,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
     }
   });
 
+  registerDomainBinding(app, steward.db, config.managedLoginDomainSuffix, config.managedLoginPublicUrl);
   registerOAuthRoutes(app, steward);
   registerHostedLoginRoutes(app, steward);
   registerLogoutRoutes(app, steward, steward);

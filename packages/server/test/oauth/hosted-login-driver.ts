@@ -142,6 +142,8 @@ export interface HostedSignInInput {
   readonly totp?: () => string | Promise<string>;
   /** The browser's cookies (a new jar when absent). */
   readonly cookies?: CookieJar;
+  /** How requests are sent (default: global fetch), e.g. to reach the server under another Host name. */
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 const MAX_REQUESTS = 25;
@@ -163,7 +165,7 @@ export async function signInThroughHostedPage(input: HostedSignInInput): Promise
     const cookieHeader = cookies.header();
     if (cookieHeader !== '') headers.set('cookie', cookieHeader);
     headers.set('accept', 'text/html');
-    const response = await fetch(next.url, { ...next.init, headers, redirect: 'manual' });
+    const response = await (input.fetch ?? fetch)(next.url, { ...next.init, headers, redirect: 'manual' });
     cookies.store(response);
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location !== null) {

@@ -8,7 +8,7 @@ const facts = { groups: [] as string[], userType: null, clientNumber: null, isTe
 /** The routes each role may open, as the docs' permission table states them (docs/web.md "Roles"). */
 const EXPECTED: Record<Role, readonly string[]> = {
   admin: PROTECTED_PATHS,
-  staff: PROTECTED_PATHS.filter((path) => path !== '/settings/user-management' && path !== '/settings/audit'),
+  staff: PROTECTED_PATHS.filter((path) => path !== '/settings/user-management' && path !== '/settings/audit' && path !== '/settings/pools'),
   client: ['/', '/mortgages/estimator', '/settings/profile', '/settings/system'],
   pending: ['/', '/mortgages/estimator', '/settings/profile', '/settings/system'],
 };

@@ -48,6 +48,8 @@ export const ROUTE_ROLES = {
   '/settings/user-management': ADMIN,
   // The audit trail answers Admins only (GET /admin/audit/events).
   '/settings/audit': ADMIN,
+  // The server's user pools (GET /admin/listUserPools): Admins (of the app's own pool; the server checks).
+  '/settings/pools': ADMIN,
   '/settings/database': STAFF,
   '/settings/system': EVERYONE,
   '/documents/modifications/options': STAFF,

@@ -47,6 +47,7 @@ const NEEDS: Record<ProtectedPath, readonly Need[]> = {
   '/settings/profile': [['UserMdl', 'read'], ['UserMdl', 'update']],
   '/settings/user-management': ['admin-api'],
   '/settings/audit': ['admin-api'],
+  '/settings/pools': ['admin-api'],
   '/settings/database': [['ClientMdl', 'read'], ['ClientMdl', 'update'], ['AccountMdl', 'read']],
   '/settings/system': [['ConfigMdl', 'read'], ['ConfigMdl', 'update'], ['UserMdl', 'update']],
   '/documents/modifications/options': [['ContactMdl', 'read']],

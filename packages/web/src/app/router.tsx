@@ -38,6 +38,7 @@ const AccountWorkspacePage = lazyPage(() => import('../pages/collections/Account
 const ProfilePage = lazyPage(() => import('../pages/settings/ProfilePage'), (m) => m.ProfilePage);
 const UserManagementPage = lazyPage(() => import('../pages/settings/UserManagementPage'), (m) => m.UserManagementPage);
 const AuditTrailPage = lazyPage(() => import('../pages/settings/AuditTrailPage'), (m) => m.AuditTrailPage);
+const UserPoolsPage = lazyPage(() => import('../pages/settings/UserPoolsPage'), (m) => m.UserPoolsPage);
 const DatabasePage = lazyPage(() => import('../pages/settings/DatabasePage'), (m) => m.DatabasePage);
 const SystemPage = lazyPage(() => import('../pages/settings/SystemPage'), (m) => m.SystemPage);
 const ModificationOptionsPage = lazyPage(() => import('../pages/modifications/ModificationOptionsPage'), (m) => m.ModificationOptionsPage);
@@ -76,6 +77,7 @@ export function AppRoutes() {
               <Route path="settings/profile" element={<ProfilePage />} />
               <Route path="settings/user-management" element={<UserManagementPage />} />
               <Route path="settings/audit" element={<AuditTrailPage />} />
+              <Route path="settings/pools" element={<UserPoolsPage />} />
               <Route path="settings/database" element={<DatabasePage />} />
               <Route path="settings/system" element={<SystemPage />} />
               <Route path="documents/modifications/options" element={<ModificationOptionsPage />} />

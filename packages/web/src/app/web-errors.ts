@@ -41,6 +41,14 @@ export const WEB_ERROR_CATALOGUE = {
     message: 'The audit trail could not be read.',
     recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',
   },
+  PoolsForbidden: {
+    message: 'Only members of the Admins group of this app’s user pool can list the user pools.',
+    recoverySuggestion: 'Ask an administrator to add you to the Admins group.',
+  },
+  PoolsFailed: {
+    message: 'The user pools could not be read.',
+    recoverySuggestion: 'Try again; if it keeps failing, check the server logs.',
+  },
   SignInHistoryFailed: {
     message: 'Your recent sign-ins could not be loaded.',
     recoverySuggestion: 'Reload the page to try again.',

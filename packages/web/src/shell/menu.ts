@@ -49,6 +49,7 @@ export const MENU: readonly MenuEntry[] = [
       { label: 'Profile', path: '/settings/profile', icon: 'profile' },
       { label: 'User management', path: '/settings/user-management', icon: 'users' },
       { label: 'Audit trail', path: '/settings/audit', icon: 'audit' },
+      { label: 'User pools', path: '/settings/pools', icon: 'database' },
       { label: 'Database', path: '/settings/database', icon: 'database' },
       { label: 'System', path: '/settings/system', icon: 'system' },
     ],

@@ -80,8 +80,11 @@ export function usesManagedLogin(client: ClientRecord): boolean {
   return client.allowedOAuthFlowsUserPoolClient && client.allowedOAuthFlows.length > 0;
 }
 
-/** Checks the query of /oauth2/authorize (or of /login, which carries it). */
-export async function checkAuthorizeRequest(steward: ServerServices, query: unknown): Promise<AuthorizeCheck> {
+/**
+ * Checks the query of /oauth2/authorize (or of /login, which carries it). `domainPoolId`: the pool
+ * the request's user-pool domain is bound to; a client of another pool is then unknown there.
+ */
+export async function checkAuthorizeRequest(steward: ServerServices, query: unknown, domainPoolId?: string): Promise<AuthorizeCheck> {
   const { values: p, problem } = readParameters<AuthorizeParameter>(query, AUTHORIZE_PARAMETERS);
 
   // 1. Who is asking, and where the answer goes: a page, never a redirect, until both are known.
@@ -90,7 +93,7 @@ export async function checkAuthorizeRequest(steward: ServerServices, query: unkn
   if (clientId === undefined) return page('Invalid request', 'The sign-in link does not name an application (client_id is missing).');
   if (!CLIENT_ID.test(clientId)) return page('Unknown application', 'The sign-in link names an application that does not exist.');
   const client = await findClient(steward, clientId);
-  if (client === undefined) return page('Unknown application', 'The sign-in link names an application that does not exist.');
+  if (client === undefined || (domainPoolId !== undefined && client.poolId !== domainPoolId)) return page('Unknown application', 'The sign-in link names an application that does not exist.');
   if (!usesManagedLogin(client)) return page('Sign-in not enabled', 'This application is not set up to sign in through this page.');
   const redirectUri = p.redirect_uri;
   if (redirectUri === undefined) return page('Invalid request', 'The sign-in link does not say where to return (redirect_uri is missing).');

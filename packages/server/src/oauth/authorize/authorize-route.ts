@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { hostedPage } from '../../hosted/hosted-page.js';
 import { defineEndpoint, EndpointError } from '../http/endpoint.js';
 import { errorRedirect } from '../http/redirect.js';
+import { domainPoolOf } from '../domains/domain-binding.js';
 import { readHostedSession } from '../hosted-session/hosted-session.js';
 import { authorizationResponse } from './authorization-response.js';
 import { checkAuthorizeRequest, type AuthorizeRequest } from './authorize-request.js';
@@ -49,7 +50,7 @@ export const authorizeEndpoint = defineEndpoint('authorize', {
   onUnexpected: (reply) =>
     reply.status(500).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(authorizeErrorPage('Something went wrong', 'The sign-in could not be started.')),
 })
-  .step('request', async (ctx) => requireAuthorizeRequest(await checkAuthorizeRequest(ctx.steward, ctx.request.query)))
+  .step('request', async (ctx) => requireAuthorizeRequest(await checkAuthorizeRequest(ctx.steward, ctx.request.query, domainPoolOf(ctx.request))))
   .step('session', (ctx, s) => (s.request.prompts.includes('login') ? undefined : readHostedSession(ctx.steward, ctx.request, s.request.pool.id, s.request.client.id)))
   .step('location', async (ctx, s) => {
     if (s.session !== undefined) return authorizationResponse(ctx.steward, s.request, s.session);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StewardHandle } from '../../app.js';
 import { findDefaultPool, findPool } from '../../user-pool/pools/pool-repository.js';
+import { domainPoolOf } from '../domains/domain-binding.js';
 import { openIdConfiguration } from './openid-configuration.js';
 
 const POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
@@ -19,7 +20,10 @@ export function registerDiscoveryRoutes(app: FastifyInstance, steward: StewardHa
     return reply.header('cache-control', 'public, max-age=300').send(body);
   };
 
-  app.get('/.well-known/openid-configuration', async (_request, reply) => {
+  app.get('/.well-known/openid-configuration', async (request, reply) => {
+    // On a pool's domain, that pool's document; elsewhere the default pool's.
+    const bound = domainPoolOf(request);
+    if (bound !== undefined) return document(reply, bound);
     const pool = await findDefaultPool(steward.db);
     if (pool === undefined) return notFound(reply, '(default)');
     return document(reply, pool.userPoolId);

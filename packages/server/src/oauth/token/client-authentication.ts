@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { isActiveSecret } from '../../user-pool/auth/sign-in/app-client-checks.js';
 import type { ServerServices } from '../../user-pool/operations/operation-context.js';
 import { findClient, type ClientRecord } from '../../user-pool/pools/pool-repository.js';
+import { servesPool } from '../domains/domain-binding.js';
 import { OAuthError } from '../http/oauth-error.js';
 
 /** How a client authenticated. */
@@ -66,7 +67,8 @@ export async function authenticateClient(services: Pick<ServerServices, 'db' | '
   const clientId = basic?.id ?? parameters.client_id;
   if (clientId === undefined) throw invalidClient('The client is not identified: send client_id, or HTTP Basic credentials.', triedBasic);
   const client = clientId.length <= 128 && CLIENT_ID.test(clientId) ? await findClient(services, clientId) : undefined;
-  if (client === undefined) throw invalidClient('Client authentication failed: unknown client.', triedBasic);
+  // On a pool's domain, another pool's client is unknown.
+  if (client === undefined || !servesPool(request, client.poolId)) throw invalidClient('Client authentication failed: unknown client.', triedBasic);
 
   const secret = basic?.secret ?? parameters.client_secret;
   if (client.secret === null) {

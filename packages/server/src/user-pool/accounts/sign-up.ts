@@ -3,7 +3,9 @@ import { fail } from '../../errors/catalogue.js';
 import { codeDestination, deliverCode, type DeliveryChannel } from '../codes/code-delivery.js';
 import { issueCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
+import { allowsSignUp } from '../pools/pool-settings.js';
 import { requireClient } from '../pools/pool-repository.js';
+import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -25,16 +27,20 @@ const input = object({
 /** SignUp: creates an UNCONFIRMED user and emails a confirmation code. */
 export const signUp = defineOperation('SignUp', input)
   .step('found', (ctx, i) => requireClient(ctx, i.ClientId))
+  .do('refuse when only administrators create users', (_ctx, _i, s) => {
+    if (!allowsSignUp(s.found.pool)) throw fail('NotAuthorizedException', 'SignUp is not permitted for this user pool');
+  })
   .do('require a password', (_ctx, i) => {
     // The spec: "A server complaint about a null password becomes this message".
     if (i.Password === undefined) throw fail('InvalidParameterException', 'Password cannot be empty');
   })
   .step('attributes', (_ctx, i, s) => {
     const attributes = checkAttributeWrites(s.found.pool, i.UserAttributes ?? [], { writer: 'user', client: s.found.client, creating: true });
-    assertRequiredAttributes(s.found.pool, attributes);
+    assertRequiredAttributes(s.found.pool, withSignInAttribute(s.found.pool, i.Username, attributes));
     return attributes;
   })
   .do('check the password policy', (_ctx, i, s) => assertPasswordConforms(i.Password ?? '', s.found.pool.passwordPolicy))
+  .step('named', (ctx, i, s) => newUserName(ctx.db, s.found.pool, i.Username, s.attributes))
   .do('check the username is free', async (ctx, i, s) => {
     if ((await findUserByUsername(ctx.db, s.found.pool.id, i.Username)) !== undefined) throw fail('UsernameExistsException', 'User already exists');
     if (i.Username.includes('@') && s.found.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, s.found.pool.id, 'email', i.Username)) !== undefined) {
@@ -43,14 +49,18 @@ export const signUp = defineOperation('SignUp', input)
   })
   // After the checks of its own, as Cognito: the trigger sees only sign-ups that would otherwise succeed.
   .step('preSignUp', (ctx, i, s) =>
-    runPreSignUp(ctx, s.found.pool, { source: 'PreSignUp_SignUp', username: i.Username, clientId: i.ClientId, userAttributes: s.attributes, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata }),
+    runPreSignUp(ctx, s.found.pool, { source: 'PreSignUp_SignUp', username: s.named.username, clientId: i.ClientId, userAttributes: s.named.attributes, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata }),
   )
-  .step('finalAttributes', (_ctx, _i, s) => applyAutoVerify(s.attributes, s.preSignUp))
-  .step('channel', (_ctx, _i, s): DeliveryChannel => (s.found.pool.autoVerifiedAttributes.includes('email') && (s.finalAttributes.email ?? '') !== '' ? 'email' : 'sms'))
+  .step('finalAttributes', (_ctx, _i, s) => applyAutoVerify(s.named.attributes, s.preSignUp))
+  // A pool without auto-verified attributes sends no code, as Cognito's: an administrator confirms the user.
+  .step('channel', (_ctx, _i, s): DeliveryChannel | undefined =>
+    s.found.pool.autoVerifiedAttributes.length === 0 ? undefined : s.found.pool.autoVerifiedAttributes.includes('email') && (s.finalAttributes.email ?? '') !== '' ? 'email' : 'sms',
+  )
   .step('newUser', (_ctx, i, s) =>
-    newUserWithPassword({ pool: s.found.pool, username: i.Username, password: i.Password ?? '', attributes: s.finalAttributes, status: s.preSignUp.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED' }),
+    newUserWithPassword({ pool: s.found.pool, username: s.named.username, password: i.Password ?? '', attributes: s.finalAttributes, status: s.preSignUp.autoConfirmUser ? 'CONFIRMED' : 'UNCONFIRMED' }),
   )
-  .step('destination', (_ctx, _i, s) => (s.preSignUp.autoConfirmUser ? undefined : codeDestination(s.newUser, s.channel)))
+  // Confirmed by PreSignUp, or no attribute to verify: no code to confirm with.
+  .step('destination', (_ctx, _i, s) => (s.preSignUp.autoConfirmUser || s.channel === undefined ? undefined : codeDestination(s.newUser, s.channel)))
   .do('count the code sent', (ctx, _i, s) => (s.destination === undefined ? undefined : ctx.limits.assertCodeSendAllowed(s.newUser.sub, 'SIGN_UP')))
   .step('created', (ctx, _i, s) =>
     // The user and their code in one transaction: a process stopped between the two would leave a
@@ -64,6 +74,6 @@ export const signUp = defineOperation('SignUp', input)
     }),
   )
   .step('delivery', (ctx, i, s) =>
-    s.created.code === undefined ? undefined : deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }),
+    s.channel === undefined || s.created.code === undefined ? undefined : deliverCode(ctx, { user: s.created.user, purpose: 'SIGN_UP', channel: s.channel, code: s.created.code, clientId: i.ClientId }),
   )
   .respond((_ctx, _i, s) => ({ UserConfirmed: s.preSignUp.autoConfirmUser, UserSub: s.created.user.sub, ...(s.delivery !== undefined ? { CodeDeliveryDetails: s.delivery } : {}) }));

@@ -5,6 +5,7 @@ import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool, type PoolRecord } from '../pools/pool-repository.js';
+import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { customMessage, hasCustomSender, runCustomSender } from '../triggers/custom-message.js';
 import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
 import { attributeMap } from '../triggers/trigger-event.js';
@@ -83,12 +84,13 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
       });
     }
     const checked = checkAttributeWrites(s.pool, i.UserAttributes ?? [], { writer: 'admin', creating: true });
-    assertRequiredAttributes(s.pool, checked);
+    assertRequiredAttributes(s.pool, withSignInAttribute(s.pool, i.Username, checked));
+    const named = await newUserName(ctx.db, s.pool, i.Username, checked);
     // PreSignUp_AdminCreateUser: its error blocks the creation; autoConfirmUser means nothing here
     // (the user must still set a password), the verification flags apply.
-    const decision = await runPreSignUp(ctx, s.pool, { source: 'PreSignUp_AdminCreateUser', username: i.Username, clientId: undefined, userAttributes: checked, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata });
-    const attributes = applyAutoVerify(checked, decision);
-    const fresh = await newUserWithPassword({ pool: s.pool, username: i.Username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
+    const decision = await runPreSignUp(ctx, s.pool, { source: 'PreSignUp_AdminCreateUser', username: named.username, clientId: undefined, userAttributes: named.attributes, validationData: attributeMap(i.ValidationData), clientMetadata: i.ClientMetadata });
+    const attributes = applyAutoVerify(named.attributes, decision);
+    const fresh = await newUserWithPassword({ pool: s.pool, username: named.username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
     return ctx.audit.change(
       (tx) => storeNewUser(tx, fresh, ctx.clock.now()),
       (user) => operationEvent(ctx, 'admin.user.created', user, { changes: fieldChanges(null, { ...user.attributes, status: user.status }), details: { invitation: i.MessageAction ?? 'SEND' } }),

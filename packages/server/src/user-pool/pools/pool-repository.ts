@@ -16,6 +16,11 @@ export interface PasswordPolicy {
 export interface CustomAttribute {
   readonly name: string;
   readonly mutable: boolean;
+  /** Cognito's AttributeDataType (String when absent: attributes stored before it was kept). */
+  readonly dataType?: 'String' | 'Number' | 'DateTime' | 'Boolean';
+  readonly developerOnly?: boolean;
+  readonly stringConstraints?: { readonly MinLength?: string; readonly MaxLength?: string };
+  readonly numberConstraints?: { readonly MinValue?: string; readonly MaxValue?: string };
 }
 
 /** How the pool treats devices. */
@@ -249,13 +254,19 @@ export interface NewPool {
   readonly passwordPolicy?: PasswordPolicy;
   readonly aliasAttributes?: readonly string[];
   readonly customAttributes?: readonly CustomAttribute[];
+  readonly enabledMfas?: PoolRecord['enabledMfas'];
+  readonly autoVerifiedAttributes?: readonly string[];
+  readonly requiredAttributes?: readonly string[];
+  readonly deviceConfiguration?: DeviceConfiguration;
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
-/** Inserts a user pool. */
+/** Inserts a user pool (members left out take the first-start pool's values). */
 export async function insertPool(q: Queryable, pool: NewPool, now: Date): Promise<void> {
   await q.query(
-    `INSERT INTO user_pools (id, name, mfa_configuration, password_policy, alias_attributes, custom_attributes, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    `INSERT INTO user_pools (id, name, mfa_configuration, password_policy, alias_attributes, custom_attributes, created_at, updated_at,
+                             enabled_mfas, auto_verified_attributes, required_attributes, device_configuration, settings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12)`,
     [
       pool.id,
       pool.name,
@@ -264,6 +275,11 @@ export async function insertPool(q: Queryable, pool: NewPool, now: Date): Promis
       JSON.stringify(pool.aliasAttributes ?? ['email']),
       JSON.stringify(pool.customAttributes ?? []),
       now,
+      JSON.stringify(pool.enabledMfas ?? ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'EMAIL_OTP']),
+      JSON.stringify(pool.autoVerifiedAttributes ?? ['email']),
+      JSON.stringify(pool.requiredAttributes ?? ['email']),
+      JSON.stringify(pool.deviceConfiguration ?? { challengeRequiredOnNewDevice: true, deviceOnlyRememberedOnUserPrompt: true }),
+      JSON.stringify(pool.settings ?? {}),
     ],
   );
 }

@@ -130,14 +130,26 @@ export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: str
       ? (byName ?? undefined)
       : one(await q.query<UserRow>(`SELECT u.* FROM users u WHERE u.pool_id = $1 AND ${BY_NAME_OR_SUB}`, [pool.id, usernameKey(login), subShaped(login)]));
   if (named !== undefined) return named;
-  if (pool.aliasAttributes.includes('email') && login.includes('@')) {
+  // UsernameAttributes (pool.settings): the email or phone is the sign-in name itself, verified or not.
+  const asUsername = Array.isArray(pool.settings.usernameAttributes) ? (pool.settings.usernameAttributes as string[]) : [];
+  if ((pool.aliasAttributes.includes('email') || asUsername.includes('email')) && login.includes('@')) {
     const byEmail = one(
-      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND attributes ->> 'email_verified' = 'true' LIMIT 2`, [pool.id, login]),
+      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND ($3::boolean OR attributes ->> 'email_verified' = 'true') LIMIT 2`, [
+        pool.id,
+        login,
+        asUsername.includes('email'),
+      ]),
     );
     if (byEmail !== undefined) return byEmail;
   }
-  if (pool.aliasAttributes.includes('phone_number') && login.startsWith('+')) {
-    return one(await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND attributes ->> 'phone_number_verified' = 'true' LIMIT 2`, [pool.id, login]));
+  if ((pool.aliasAttributes.includes('phone_number') || asUsername.includes('phone_number')) && login.startsWith('+')) {
+    return one(
+      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND attributes ->> 'phone_number' = $2 AND ($3::boolean OR attributes ->> 'phone_number_verified' = 'true') LIMIT 2`, [
+        pool.id,
+        login,
+        asUsername.includes('phone_number'),
+      ]),
+    );
   }
   return undefined;
 }
