@@ -267,11 +267,8 @@ export class TokenService {
       clock: this.clock,
       revocations: this.revocations,
       hash: hashToken,
-      sign: async (signing) => {
-        const tokens = await this.sign(signing);
-        await this.touch(signing.originJti, signing.now);
-        return tokens;
-      },
+      // refreshWithRotation records the family's last use itself (in the rotation's statement when it rotates).
+      sign: (signing) => this.sign(signing),
       ...(audit !== undefined
         ? {
             revokeReused: async (family: TokenFamily, now: Date) => {

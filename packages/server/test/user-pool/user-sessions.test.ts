@@ -6,6 +6,7 @@
 import {
   AdminListUserSessionsCommand,
   AdminRevokeUserSessionCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   GetUserPoolClientSessionConfigurationCommand,
   GetUserPoolSessionConfigurationCommand,
@@ -144,6 +145,11 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
     const refreshed = Sessions?.filter((s) => (s.LastActiveDate?.getTime() ?? 0) - (s.CreateDate?.getTime() ?? 0) === 120_000) ?? [];
     expect(refreshed).toHaveLength(1);
 
+    // GetTokensFromRefreshToken counts as use too.
+    advance(server, 60);
+    await sdk.admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: server.pool.clientId, RefreshToken: second.refresh }));
+    const later = (await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions ?? [];
+    expect(later.map((s) => (s.LastActiveDate?.getTime() ?? 0) - (s.CreateDate?.getTime() ?? 0)).sort((a, b) => a - b)).toEqual([120_000, 180_000]);
     await sdk.admin.send(new AdminRevokeUserSessionCommand({ UserPoolId: poolId, Username: user.username, SessionId: refreshed[0]?.SessionId ?? '' }));
     expect(await refresh(first)).toBe('NotAuthorizedException');
     expect(await useAccess(first)).toBe('NotAuthorizedException');
