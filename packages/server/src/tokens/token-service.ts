@@ -69,6 +69,8 @@ export interface SignInGrant {
   readonly nonce?: string;
   /** Where the sign-in came from (its session's LastIPAddress and DeviceType), when known. */
   readonly from?: { readonly ip?: string; readonly deviceType?: string };
+  /** Managed login: the hosted (SSO) session the sign-in came through (its OriginSessionId). */
+  readonly hostedSessionId?: string;
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -159,11 +161,11 @@ export class TokenService {
   originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
     const { grant } = origin;
     // Casts: the values go through SELECT, which would otherwise leave them untyped.
-    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type)
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type, hosted_session_id)
       SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
              ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
              ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb,
-             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text WHERE ${condition})`;
+             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text, ${params.add(grant.hostedSessionId ?? null)}::uuid WHERE ${condition})`;
   }
 
   /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */
