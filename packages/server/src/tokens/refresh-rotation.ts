@@ -125,11 +125,12 @@ export async function findTokenFamily(q: Queryable, tokenHash: string): Promise<
  * still current (`token_hash = $2`: of two concurrent rotations, the second finds no row), or the
  * family whatever token is current (`origin_jti = $2`, a retry inside the grace period). SET reads
  * the row as locked, so `previous_token_hash` is the token really replaced. No row: lost the race,
- * or the family was revoked or expired meanwhile.
+ * or the family was revoked or expired meanwhile. The family's last use (its session's
+ * LastActiveDate) moves with it.
  */
 function rotationSql(match: 'token_hash' | 'origin_jti'): string {
   return `WITH moved AS (
-      UPDATE refresh_tokens SET token_hash = $1, previous_token_hash = token_hash
+      UPDATE refresh_tokens SET token_hash = $1, previous_token_hash = token_hash, last_used_at = $3
        WHERE ${match} = $2 AND revoked_at IS NULL AND expires_at > $3
        RETURNING origin_jti, previous_token_hash)
     INSERT INTO rotated_refresh_tokens (token_hash, origin_jti, superseded_at)
@@ -139,6 +140,8 @@ const ROTATE_PRESENTED_SQL = rotationSql('token_hash');
 /** Revokes a family ($1: origin_jti) at $2, unless it was revoked already; returns the row when it did. */
 export const REVOKE_FAMILY_SQL = 'UPDATE refresh_tokens SET revoked_at = $2 WHERE origin_jti = $1 AND revoked_at IS NULL RETURNING user_sub';
 const ROTATE_FAMILY_SQL = rotationSql('origin_jti');
+/** Records a refresh without rotation ($1: origin_jti, at $2): the session's LastActiveDate, and what MaxPerUser evicts by. */
+const TOUCH_FAMILY_SQL = 'UPDATE refresh_tokens SET last_used_at = $2 WHERE origin_jti = $1';
 
 /** What signing new access and id tokens of a family takes (TokenService's signer). */
 export interface FamilySigning {
@@ -191,8 +194,11 @@ export async function refreshWithRotation(deps: RefreshDependencies, client: Cli
         else await deps.db.query(REVOKE_FAMILY_SQL, [family.originJti, now]);
         deps.revocations.publish({ sub: family.userSub });
         throw fail('RefreshTokenReuseException', 'Refresh Token has already been used; the sign-in is revoked');
-      case 'reissue':
-        return deps.sign(await signingFor(deps, client, family, now));
+      case 'reissue': {
+        const tokens = await deps.sign(await signingFor(deps, client, family, now));
+        await deps.db.query(TOUCH_FAMILY_SQL, [family.originJti, now]);
+        return tokens;
+      }
       case 'rotate':
       case 'retry': {
         // The user is checked first: a disabled user's refresh must not move the family on.

@@ -74,6 +74,8 @@ export interface SignInGrant {
   readonly pool?: PoolRecord;
   /** The customization already asked for (customize()), so a refusal came before the sign-in was stored; null: nothing to change. */
   readonly customization?: TokenCustomization | null;
+  /** Managed login: the hosted (SSO) session the sign-in came through (its OriginSessionId). */
+  readonly hostedSessionId?: string;
 }
 
 /** A sign-in's origin before it is stored: its grant, origin_jti and refresh token. */
@@ -176,11 +178,11 @@ export class TokenService {
   originInsertCte(origin: SignInOrigin, params: SqlParams, name: string, condition = 'true'): string {
     const { grant } = origin;
     // Casts: the values go through SELECT, which would otherwise leave them untyped.
-    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type)
+    return `${name} AS (INSERT INTO refresh_tokens (origin_jti, token_hash, pool_id, client_id, user_sub, device_key, auth_time, expires_at, created_at, scopes, ip, device_type, hosted_session_id)
       SELECT ${params.add(origin.originJti)}::uuid, ${params.add(hashToken(origin.refreshToken))}::text, ${params.add(grant.user.poolId)}::text, ${params.add(grant.client.id)}::text,
              ${params.add(grant.user.sub)}::uuid, ${params.add(grant.deviceKey ?? null)}::text, ${params.add(grant.authTime)}::timestamptz, ${params.add(origin.expiresAt)}::timestamptz,
              ${params.add(origin.createdAt)}::timestamptz, ${params.add(grant.scopes === undefined ? null : JSON.stringify(grant.scopes))}::jsonb,
-             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text WHERE ${condition})`;
+             ${params.add(grant.from?.ip ?? null)}::text, ${params.add(grant.from?.deviceType ?? null)}::text, ${params.add(grant.hostedSessionId ?? null)}::uuid WHERE ${condition})`;
   }
 
   /** Signs the access and id tokens of a stored origin (`groups`: the user's group names for cognito:groups). */
@@ -287,11 +289,8 @@ export class TokenService {
       clock: this.clock,
       revocations: this.revocations,
       hash: hashToken,
-      sign: async (signing) => {
-        const tokens = await this.sign(signing);
-        await this.touch(signing.originJti, signing.now);
-        return tokens;
-      },
+      // refreshWithRotation records the family's last use itself (in the rotation's statement when it rotates).
+      sign: (signing) => this.sign(signing),
       ...(audit !== undefined
         ? {
             revokeReused: async (family: TokenFamily, now: Date) => {

@@ -6,6 +6,7 @@
 import {
   AdminListUserSessionsCommand,
   AdminRevokeUserSessionCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   GetUserPoolClientSessionConfigurationCommand,
   GetUserPoolSessionConfigurationCommand,
@@ -20,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesOf } from '../audit/audit-fixtures.js';
 import { advance, AUTH_TEST_ENV, createTestUser, type TestUser } from '../auth/auth-fixtures.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../harness.js';
-import { authorizeUrl, CALLBACK, createOAuthClient, getManual, pkcePair, signInForCallback } from '../oauth/oauth-fixtures.js';
+import { authorizeUrl, CALLBACK, createOAuthClient, getManual, pkcePair, postForm, signInForCallback } from '../oauth/oauth-fixtures.js';
 import { expectAdminOnly, sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
 
 interface Tokens {
@@ -144,6 +145,11 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
     const refreshed = Sessions?.filter((s) => (s.LastActiveDate?.getTime() ?? 0) - (s.CreateDate?.getTime() ?? 0) === 120_000) ?? [];
     expect(refreshed).toHaveLength(1);
 
+    // GetTokensFromRefreshToken counts as use too.
+    advance(server, 60);
+    await sdk.admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: server.pool.clientId, RefreshToken: second.refresh }));
+    const later = (await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions ?? [];
+    expect(later.map((s) => (s.LastActiveDate?.getTime() ?? 0) - (s.CreateDate?.getTime() ?? 0)).sort((a, b) => a - b)).toEqual([120_000, 180_000]);
     await sdk.admin.send(new AdminRevokeUserSessionCommand({ UserPoolId: poolId, Username: user.username, SessionId: refreshed[0]?.SessionId ?? '' }));
     expect(await refresh(first)).toBe('NotAuthorizedException');
     expect(await useAccess(first)).toBe('NotAuthorizedException');
@@ -191,6 +197,37 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
     }
     const silent = (location: string) => location.startsWith(CALLBACK) && new URL(location).searchParams.has('code');
 
+    /** Signs in on the hosted page through `clientId` and exchanges the code: the browser's cookie and the token session's refresh token. */
+    async function hostedSignIn(user: TestUser, clientId: string): Promise<{ cookie: string; refreshToken: string }> {
+      const pkce = pkcePair();
+      const { callback, cookies } = await signInForCallback(server, user, {
+        response_type: 'code', client_id: clientId, redirect_uri: CALLBACK, scope: 'openid', state: 's', code_challenge: pkce.challenge, code_challenge_method: 'S256',
+      });
+      const token = await postForm(`${server.managedLoginUrl}/oauth2/token`, { grant_type: 'authorization_code', client_id: clientId, code: callback.searchParams.get('code') ?? '', redirect_uri: CALLBACK, code_verifier: pkce.verifier });
+      expect(token.status).toBe(200);
+      return { cookie: cookies.header(), refreshToken: String(token.body.refresh_token) };
+    }
+    const refreshAtTokenEndpoint = (clientId: string, refreshToken: string) => postForm(`${server.managedLoginUrl}/oauth2/token`, { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+
+    it('with LINKED, revoking a token session made through managed login ends its SSO session too, and the other way round', async () => {
+      await enableTracking();
+      const client = await createOAuthClient(server);
+      const user = await createTestUser(server, { mfa: 'none' });
+      const first = await hostedSignIn(user, client.clientId);
+      const tokenSession = ((await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions ?? []).find((s) => s.SessionType === 'TOKEN');
+      await sdk.admin.send(new AdminRevokeUserSessionCommand({ UserPoolId: poolId, Username: user.username, SessionId: tokenSession?.SessionId ?? '', RevokeAssociatedSessions: 'LINKED' }));
+      expect((await refreshAtTokenEndpoint(client.clientId, first.refreshToken)).status).toBe(400);
+      expect(await authorizeWith(client.clientId, first.cookie)).toMatch(/^\/login\?/);
+
+      const second = await hostedSignIn(user, client.clientId);
+      const sso = ((await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions ?? []).find((s) => s.SessionType === 'SSO');
+      await sdk.admin.send(new AdminRevokeUserSessionCommand({ UserPoolId: poolId, Username: user.username, SessionId: sso?.SessionId ?? '', RevokeAssociatedSessions: 'LINKED' }));
+      expect((await refreshAtTokenEndpoint(client.clientId, second.refreshToken)).status).toBe(400);
+      expect((await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions).toEqual([]);
+      const events = (await entriesOf(server, 'admin.user.session_revoked')).filter((e) => e.subject?.sub === user.sub);
+      expect(events.map((e) => e.details?.sessionsEnded)).toEqual([2, 2]);
+    });
+
     it('reuses a managed-login session per client for its SSO MaxValidityMinutes, lists it as SSO, and ends it when revoked', async () => {
       await enableTracking();
       const [longer, never, byDefault] = [await createOAuthClient(server), await createOAuthClient(server), await createOAuthClient(server)];
@@ -206,10 +243,7 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
       expect((await sdkError(tooLong)).name).toBe('InvalidParameterException');
 
       const user = await createTestUser(server, { mfa: 'none' });
-      const { cookies } = await signInForCallback(server, user, {
-        response_type: 'code', client_id: longer.clientId, redirect_uri: CALLBACK, scope: 'openid', state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256',
-      });
-      const cookie = cookies.header();
+      const { cookie, refreshToken } = await hostedSignIn(user, longer.clientId);
       expect(silent(await authorizeWith(longer.clientId, cookie))).toBe(true);
       expect(silent(await authorizeWith(byDefault.clientId, cookie))).toBe(true);
       expect(await authorizeWith(never.clientId, cookie)).toMatch(/^\/login\?/);
@@ -223,8 +257,12 @@ describe.each(BOTH_DATABASES)('user sessions on %s', (database) => {
       const sso = Sessions?.filter((s) => s.SessionType === 'SSO') ?? [];
       expect(sso).toHaveLength(1);
       expect(sso[0]?.SessionId).toMatch(/^sso[0-9a-f]{32}$/);
+      // The code exchange made a token session through it.
+      expect(Sessions?.filter((s) => s.SessionType === 'TOKEN').map((s) => [s.ClientId, s.OriginSessionId])).toEqual([[longer.clientId, sso[0]?.SessionId]]);
       await sdk.admin.send(new AdminRevokeUserSessionCommand({ UserPoolId: poolId, Username: user.username, SessionId: sso[0]?.SessionId ?? '' }));
       expect(await authorizeWith(longer.clientId, cookie)).toMatch(/^\/login\?/);
+      // NONE: the token session made through it goes on.
+      expect((await refreshAtTokenEndpoint(longer.clientId, refreshToken)).status).toBe(200);
       expect((await sdk.admin.send(new AdminListUserSessionsCommand({ UserPoolId: poolId, Username: user.username }))).Sessions?.filter((s) => s.SessionType === 'SSO')).toEqual([]);
       const configured = (await entriesOf(server, 'admin.session_configuration.set')).filter((e) => e.record?.id === longer.clientId);
       expect(configured[0]?.changes).toMatchObject({ ssoMaxValidityMinutes: { before: 60, after: 120 } });

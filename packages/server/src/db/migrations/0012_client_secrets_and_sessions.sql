@@ -22,3 +22,9 @@ ALTER TABLE refresh_tokens ADD COLUMN device_type text;
 -- SetUserPoolClientSessionConfiguration: how long (minutes after the sign-in) this client silently
 -- reuses a managed-login (SSO) session; NULL: Cognito's default, 60.
 ALTER TABLE app_clients ADD COLUMN sso_max_validity_minutes integer;
+
+-- The managed-login (SSO) session an authorization code, and the sign-in it yields, came through:
+-- the token session's OriginSessionId, and what RevokeAssociatedSessions LINKED ends with it. No
+-- foreign key: the id outlives its hosted session. NULL for sign-ins through the JSON API.
+ALTER TABLE oauth_codes ADD COLUMN hosted_session_id uuid;
+ALTER TABLE refresh_tokens ADD COLUMN hosted_session_id uuid;

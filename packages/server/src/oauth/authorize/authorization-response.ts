@@ -21,6 +21,8 @@ export async function authorizationResponse(steward: ServerServices, request: Au
     return errorRedirect(request.redirectUri, 'access_denied', 'The user cannot sign in to this application.', request.state);
   }
 
+  // The hosted session the tokens come through (a session's OriginSessionId); none for an in-process sign-in.
+  const hosted = /^[0-9a-f-]{36}$/.test(signIn.sessionId) ? { hostedSessionId: signIn.sessionId } : {};
   if (request.responseType === 'code') {
     const code = await issueAuthorizationCode(steward, {
       poolId: request.pool.id,
@@ -31,6 +33,7 @@ export async function authorizationResponse(steward: ServerServices, request: Au
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
       authTime: signIn.authTime,
+      ...hosted,
     });
     return withParameters(request.redirectUri, { code, state: request.state });
   }
@@ -43,6 +46,7 @@ export async function authorizationResponse(steward: ServerServices, request: Au
     authTime: signIn.authTime,
     scopes: request.scopes,
     ...(request.nonce !== undefined ? { nonce: request.nonce } : {}),
+    ...hosted,
   });
   return withParameters(
     request.redirectUri,

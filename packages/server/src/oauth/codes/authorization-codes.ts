@@ -33,6 +33,8 @@ export interface CodeGrant {
   /** S256 challenge; undefined when the (confidential) client sent none. */
   readonly codeChallenge: string | undefined;
   readonly authTime: Date;
+  /** The hosted (SSO) session the user signed in through, when there is one. */
+  readonly hostedSessionId?: string;
 }
 
 /** Stores a new code for `grant` and returns it (base64url, 43 characters). */
@@ -40,8 +42,8 @@ export async function issueAuthorizationCode(services: Pick<ServerServices, 'db'
   const code = randomBytes(32).toString('base64url');
   const now = services.clock.now();
   await services.db.query(
-    `INSERT INTO oauth_codes (code_hash, pool_id, client_id, user_sub, redirect_uri, scopes, nonce, code_challenge, auth_time, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO oauth_codes (code_hash, pool_id, client_id, user_sub, redirect_uri, scopes, nonce, code_challenge, auth_time, expires_at, created_at, hosted_session_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       hashToken(code),
       grant.poolId,
@@ -54,6 +56,7 @@ export async function issueAuthorizationCode(services: Pick<ServerServices, 'db'
       grant.authTime,
       addSeconds(now, CODE_TTL_SECONDS),
       now,
+      grant.hostedSessionId ?? null,
     ],
   );
   return code;
@@ -82,6 +85,7 @@ interface CodeRow {
   expires_at: Date;
   uses: number;
   origin_jti: string | null;
+  hosted_session_id: string | null;
 }
 
 /** Counts one exchange attempt of `code` (one conditional UPDATE); undefined for a code never issued. */
@@ -102,6 +106,7 @@ export async function claimAuthorizationCode(services: Pick<ServerServices, 'db'
     expiresAt: new Date(row.expires_at),
     uses: Number(row.uses),
     originJti: row.origin_jti,
+    ...(row.hosted_session_id !== null ? { hostedSessionId: row.hosted_session_id } : {}),
   };
 }
 
@@ -176,7 +181,14 @@ export async function exchangeAuthorizationCode(services: ServerServices, client
   const user = await findUserBySub(services.db, claimed.userSub);
   if (user === undefined || !user.enabled || user.poolId !== client.poolId) return { ok: false, refusal: 'user' };
 
-  const origin = services.tokens.newOrigin({ client, user, authTime: claimed.authTime, scopes: claimed.scopes, ...(claimed.nonce !== undefined ? { nonce: claimed.nonce } : {}) });
+  const origin = services.tokens.newOrigin({
+    client,
+    user,
+    authTime: claimed.authTime,
+    scopes: claimed.scopes,
+    ...(claimed.nonce !== undefined ? { nonce: claimed.nonce } : {}),
+    ...(claimed.hostedSessionId !== undefined ? { hostedSessionId: claimed.hostedSessionId } : {}),
+  });
   const params = new SqlParams();
   const codeHash = params.add(claimed.codeHash);
   const originJti = params.add(origin.originJti);

@@ -26,6 +26,7 @@ export function describeSession(session: UserSession, currentOriginJti?: string)
     LastActiveDate: epochSeconds(session.lastActiveAt),
     ...(session.deviceType !== null ? { DeviceType: session.deviceType } : {}),
     ...(session.ip !== null ? { LastIPAddress: session.ip } : {}),
+    ...(session.hostedSessionId !== null ? { OriginSessionId: sessionIdOf({ type: 'SSO', key: session.hostedSessionId }) } : {}),
     IsCurrentSession: session.type === 'TOKEN' && session.key === currentOriginJti,
   };
 }

@@ -13,8 +13,7 @@ import { parseSessionId, revokeUserSession } from './user-session-repository.js'
 
 const sessionMembers = {
   SessionId: string({ min: 1, max: 128 }),
-  // LINKED would also end the sessions linked to this one; Steward records no links between a
-  // managed-login session and the token sessions made through it, so both values revoke this session only.
+  // LINKED also ends the linked sessions: an SSO session's token sessions, a token session's SSO session.
   RevokeAssociatedSessions: optional(enumeration(['NONE', 'LINKED'] as const)),
 };
 
@@ -30,8 +29,8 @@ export const revokeUserSessionOperation = defineOperation('RevokeUserSession', o
   })
   .do('revoke the session', (ctx, i, s) =>
     ctx.audit.change(
-      (tx) => revokeUserSession(tx, s.caller.user.sub, s.session, ctx.clock.now()),
-      () => operationEvent(ctx, 'session.revoked', s.caller.user, { details: { sessionId: i.SessionId, sessionType: s.session.type } }),
+      (tx) => revokeUserSession(tx, s.caller.user.sub, s.session, ctx.clock.now(), i.RevokeAssociatedSessions === 'LINKED'),
+      (ended) => operationEvent(ctx, 'session.revoked', s.caller.user, { details: { sessionId: i.SessionId, sessionType: s.session.type, sessionsEnded: ended } }),
     ),
   )
   .do('announce the revocation', (_ctx, _i, s) => processRevocations.publish({ sub: s.caller.user.sub }))
@@ -46,8 +45,8 @@ export const adminRevokeUserSession = defineOperation('AdminRevokeUserSession', 
   .step('session', (_ctx, i) => parseSessionId(i.SessionId))
   .do('revoke the session', (ctx, i, s) =>
     ctx.audit.change(
-      (tx) => revokeUserSession(tx, s.target.user.sub, s.session, ctx.clock.now()),
-      () => operationEvent(ctx, 'admin.user.session_revoked', s.target.user, { details: { sessionId: i.SessionId, sessionType: s.session.type } }),
+      (tx) => revokeUserSession(tx, s.target.user.sub, s.session, ctx.clock.now(), i.RevokeAssociatedSessions === 'LINKED'),
+      (ended) => operationEvent(ctx, 'admin.user.session_revoked', s.target.user, { details: { sessionId: i.SessionId, sessionType: s.session.type, sessionsEnded: ended } }),
     ),
   )
   .do('announce the revocation', (_ctx, _i, s) => processRevocations.publish({ sub: s.target.user.sub }))

@@ -24,6 +24,8 @@ export interface UserSession {
   /** Where the sign-in came from, when known. */
   readonly ip: string | null;
   readonly deviceType: string | null;
+  /** A token session made through managed login: the hosted (SSO) session it came through. */
+  readonly hostedSessionId: string | null;
 }
 
 /** Cognito answers at most this many sessions, in one page. */
@@ -50,12 +52,13 @@ const NOT_AN_ANCHOR = 'NOT EXISTS (SELECT 1 FROM hosted_sessions h WHERE h.origi
 
 /** The user's live sessions, newest first (at most MAX_LISTED_SESSIONS). */
 export async function listUserSessions(q: Queryable, userSub: string, now: Date): Promise<UserSession[]> {
-  const rows = await q.query<{ type: SessionType; key: string; client_id: string; created_at: Date; last_active_at: Date; ip: string | null; device_type: string | null }>(
-    `SELECT 'TOKEN' AS type, r.origin_jti::text AS key, r.client_id, r.created_at, coalesce(r.last_used_at, r.created_at) AS last_active_at, r.ip, r.device_type
+  const rows = await q.query<{ type: SessionType; key: string; client_id: string; created_at: Date; last_active_at: Date; ip: string | null; device_type: string | null; hosted_session_id: string | null }>(
+    `SELECT 'TOKEN' AS type, r.origin_jti::text AS key, r.client_id, r.created_at, coalesce(r.last_used_at, r.created_at) AS last_active_at, r.ip, r.device_type,
+            r.hosted_session_id::text AS hosted_session_id
        FROM refresh_tokens r
       WHERE r.user_sub = $1 AND r.revoked_at IS NULL AND r.expires_at > $2 AND ${NOT_AN_ANCHOR}
      UNION ALL
-     SELECT 'SSO', h.id::text, r.client_id, h.created_at, h.created_at, r.ip, r.device_type
+     SELECT 'SSO', h.id::text, r.client_id, h.created_at, h.created_at, r.ip, r.device_type, NULL
        FROM hosted_sessions h JOIN refresh_tokens r ON r.origin_jti = h.origin_jti AND r.revoked_at IS NULL AND r.expires_at > $2
       WHERE h.user_sub = $1 AND h.expires_at > $2
      ORDER BY 4 DESC, 2 LIMIT ${MAX_LISTED_SESSIONS}`,
@@ -69,26 +72,43 @@ export async function listUserSessions(q: Queryable, userSub: string, now: Date)
     lastActiveAt: new Date(r.last_active_at),
     ip: r.ip,
     deviceType: r.device_type,
+    hostedSessionId: r.hosted_session_id,
   }));
 }
 
 /**
  * Revokes one live session of the user: a token session's sign-in, or an SSO session (deleted, its
- * anchor revoked). ResourceNotFoundException when the user has no such live session.
+ * anchor revoked). `linked`: also the sessions linked to it — for an SSO session the token sessions
+ * made through it, for a token session the SSO session it came through. ResourceNotFoundException
+ * when the user has no such live session. Returns how many sessions ended.
  */
-export async function revokeUserSession(q: Queryable, userSub: string, session: { type: SessionType; key: string }, now: Date): Promise<void> {
-  const revoked =
+export async function revokeUserSession(q: Queryable, userSub: string, session: { type: SessionType; key: string }, now: Date, linked = false): Promise<number> {
+  const rows =
     session.type === 'TOKEN'
-      ? await q.query(
-          `UPDATE refresh_tokens r SET revoked_at = $3 WHERE r.origin_jti = $1::uuid AND r.user_sub = $2 AND r.revoked_at IS NULL AND r.expires_at > $3 AND ${NOT_AN_ANCHOR} RETURNING 1`,
+      ? await q.query<{ hosted_session_id: string | null }>(
+          `UPDATE refresh_tokens r SET revoked_at = $3 WHERE r.origin_jti = $1::uuid AND r.user_sub = $2 AND r.revoked_at IS NULL AND r.expires_at > $3 AND ${NOT_AN_ANCHOR}
+           RETURNING r.hosted_session_id::text AS hosted_session_id`,
           [session.key, userSub, now],
         )
-      : await q.query(
+      : await q.query<{ hosted_session_id: string | null }>(
           `WITH ended AS (DELETE FROM hosted_sessions WHERE id = $1::uuid AND user_sub = $2 AND expires_at > $3 RETURNING origin_jti)
-           UPDATE refresh_tokens SET revoked_at = $3 WHERE origin_jti IN (SELECT origin_jti FROM ended) AND revoked_at IS NULL RETURNING 1`,
+           UPDATE refresh_tokens SET revoked_at = $3 WHERE origin_jti IN (SELECT origin_jti FROM ended) AND revoked_at IS NULL RETURNING NULL::text AS hosted_session_id`,
           [session.key, userSub, now],
         );
-  if (revoked.length === 0) throw fail('ResourceNotFoundException', 'Session not found.');
+  const revoked = rows[0];
+  if (revoked === undefined) throw fail('ResourceNotFoundException', 'Session not found.');
+  if (!linked) return 1;
+  if (session.type === 'SSO') {
+    const tokens = await q.query('UPDATE refresh_tokens SET revoked_at = $3 WHERE hosted_session_id = $1::uuid AND user_sub = $2 AND revoked_at IS NULL RETURNING 1', [session.key, userSub, now]);
+    return 1 + tokens.length;
+  }
+  if (revoked.hosted_session_id === null) return 1;
+  const parent = await q.query(
+    `WITH ended AS (DELETE FROM hosted_sessions WHERE id = $1::uuid AND user_sub = $2 RETURNING origin_jti)
+     UPDATE refresh_tokens SET revoked_at = $3 WHERE origin_jti IN (SELECT origin_jti FROM ended) AND revoked_at IS NULL RETURNING 1`,
+    [revoked.hosted_session_id, userSub, now],
+  );
+  return 1 + parent.length;
 }
 
 /**
