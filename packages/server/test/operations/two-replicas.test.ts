@@ -305,6 +305,11 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
+  it('is run from the nginx configuration docs/operations.md shows, as it is there', () => {
+    const runbook = readFileSync(path.join(SERVER_PACKAGE_DIR, '..', '..', 'docs', 'operations.md'), 'utf8');
+    expect(runbook).toContain(`\`\`\`nginx\n${readFileSync(CONF_TEMPLATE, 'utf8')}\`\`\``);
+  });
+
   it('serves the clients through nginx with two replicas and with one, failing nothing (requests per second printed)', async () => {
     const [a, b] = replicas as [Replica, Replica];
     const twoFrom = Date.now();
@@ -354,7 +359,11 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     // d) Exactly once: one email per contact at the mail server, one claim per job, every contact sent.
     const contactJobs = async (): Promise<string> => JSON.stringify((await db.query(`SELECT j.state, j.attempts, j.run_at, j.last_error, c."status", c."reasons" FROM jobs j JOIN "CampaignContactMdl" c ON c."jobId" = j.id::text WHERE c."campaignmdlID" = $1`, [campaignId])).rows);
     await until('every campaign contact sent', async () => {
-      const { rows } = await db.query<{ open: number }>(`SELECT count(*)::int AS open FROM "CampaignContactMdl" WHERE "campaignmdlID" = $1 AND "status" = 'planned'`, [campaignId]);
+      // The contact is marked sent inside its job; the job is recorded done just after.
+      const { rows } = await db.query<{ open: number }>(
+        `SELECT count(*)::int AS open FROM "CampaignContactMdl" c JOIN jobs j ON c."jobId" = j.id::text WHERE c."campaignmdlID" = $1 AND (c."status" = 'planned' OR j.state IN ('pending', 'running'))`,
+        [campaignId],
+      );
       return Number(rows[0]?.open) === 0;
     }).catch(async (error: unknown) => {
       throw new Error(`${String(error)}: ${await contactJobs()}\n${replicas.map((r) => r.printed).join('\n')}`);
@@ -388,12 +397,14 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     const failed = book.startedBetween(killAt - 60_000, afterTo).filter((r) => r.ok === false);
     // Which replica a request was on is nginx's to know, not the client's: the bound is the
     // requests in flight at the kill on either replica (at most one per client, so at most 32).
-    // A request nginx put on a kept-alive connection to the process in the instant it died (before
-    // nginx read the connection's end) was in flight on it too, though the client sent it just
-    // after the kill: the failures are the requests in flight then or sent within a second of it.
+    // Besides those, a request nginx put on a kept-alive connection to the process in the instant
+    // it died (before nginx had read that connection's end) was in flight on it too, though the
+    // client sent it just after the kill (measured: 0 to 7 of them): such failures must come
+    // within a second of the kill, at most one more per client.
+    const sentAfter = failed.filter((r) => !inFlight.includes(r));
     expect(inFlight.length).toBeLessThanOrEqual(CLIENTS);
-    expect(failed.length).toBeLessThanOrEqual(CLIENTS);
-    for (const request of failed) expect(inFlight.includes(request) || request.startedAt - killAt < 1000, `${request.what}: ${request.detail}`).toBe(true);
+    expect(sentAfter.length).toBeLessThanOrEqual(CLIENTS);
+    for (const request of sentAfter) expect(request.startedAt - killAt, `${request.what}: ${request.detail}`).toBeLessThan(1000);
     // POSTs cut by the kill are answered 502 by nginx (it may not resend what the process may have written).
     expect(failed.every((r) => r.detail.startsWith('502'))).toBe(true);
     // Requests started once nginx had seen the process gone all succeeded, through replica A.
