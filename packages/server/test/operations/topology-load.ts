@@ -54,6 +54,8 @@ export interface AcknowledgedWrite {
 }
 
 const TOTP_STEP_MS = 30_000;
+/** The X-Forwarded-For every client sends (TEST-NET-3): a replica behind nginx must never see it. */
+export const FORGED_ADDRESS = '203.0.113.7';
 /** How often a client signs in again: its users take turns, so each user signs in about once per TOTP step. */
 const SIGN_IN_EVERY_MS = 10_000;
 
@@ -105,8 +107,10 @@ export class LoadBook {
 
   private exchange(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: unknown): Promise<JsonAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Every client claims an address it does not have (and a request id of its own): nginx must replace both.
+    const sent = { ...headers, 'x-forwarded-for': FORGED_ADDRESS, 'x-request-id': 'client-chosen-id', ...(payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }) };
     return new Promise((resolve, reject) => {
-      const outgoing = request(url, { method, agent: this.agent, headers: { ...headers, ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }) }, timeout: 60_000 }, (response) => {
+      const outgoing = request(url, { method, agent: this.agent, headers: sent, timeout: 60_000 }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);

@@ -415,6 +415,18 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     console.log(`SIGKILL of one replica: ${inFlight.length} request(s) in flight on both replicas, ${failed.filter((r) => inFlight.includes(r)).length} of them failed, ${failed.filter((r) => !inFlight.includes(r)).length} sent after the kill failed`);
   }, 120_000);
 
+  it('records the address nginx saw and nginx\'s request id in the audit trail, never what the client claimed', async () => {
+    // Threat: a client choosing the address its rate limits and audit entries are kept under by
+    // sending its own X-Forwarded-For (the replicas trust the header: TRUST_PROXY=true).
+    const { rows } = await db.query<{ ip: string | null; request_id: string | null }>(`SELECT entry->'source'->>'ip' AS ip, entry->'source'->>'requestId' AS request_id FROM audit_log WHERE action = 'sign_in'`);
+    expect(rows.length).toBeGreaterThan(CLIENTS);
+    expect(rows.filter((row) => row.ip !== '127.0.0.1')).toEqual([]);
+    // nginx's $request_id (32 hex digits), the one its access log has, not the client's.
+    expect(rows.filter((row) => !/^[0-9a-f]{32}$/.test(row.request_id ?? ''))).toEqual([]);
+    const logged = accessLog();
+    expect(rows.slice(0, 20).filter((row) => !logged.includes(`rid=${row.request_id ?? ''} `))).toEqual([]);
+  });
+
   it('has every acknowledged write, stops the last replica cleanly, and nginx logged nothing but replicas going away', async () => {
     expect(book.writes.length).toBeGreaterThan(200);
     expect(await missingWrites(book)).toEqual([]);
