@@ -49,16 +49,24 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
   }
 }
 
-/** A free TCP port on 127.0.0.1 (closed again for the process that will listen on it). */
+/**
+ * A free TCP port on 127.0.0.1, below Linux's ephemeral range (32768 and up): a replica listens on
+ * the same port again after its restart, which an outgoing connection's local port must not take
+ * meanwhile.
+ */
 async function freePort(): Promise<number> {
-  const server = createNetServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createNetServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!listening) continue;
+    server.close();
+    await once(server, 'close');
+    return port;
+  }
 }
 
 /** Whether something accepts TCP connections on the port. */
@@ -404,6 +412,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     killAt = Date.now();
     const inFlight = book.inFlightNow();
     const [, signal] = await b.stop('SIGKILL');
+    const exitedAt = Date.now();
     expect(signal).toBe('SIGKILL');
     await sleep(PHASE_MS / 2);
     const afterTo = Date.now();
@@ -411,24 +420,26 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     await load;
 
     const failed = book.startedBetween(killAt - 60_000, afterTo).filter((r) => r.ok === false);
-    // Which replica a request was on is nginx's to know, not the client's: the bound is the
-    // requests in flight at the kill on either replica (at most one per client, so at most 32).
-    // Besides those, a request nginx put on a kept-alive connection to the process in the instant
-    // it died (before nginx had read that connection's end) was in flight on it too, though the
-    // client sent it just after the kill (measured: 0 to 8 of them): such failures must come
-    // within a second of the kill, at most one more per client.
-    const sentAfter = failed.filter((r) => !inFlight.includes(r));
+    // Which replica a request was on is nginx's to know, not the client's. What was in flight on the
+    // killed process: the requests in flight at the signal (at most one per client, so at most 32,
+    // on either replica), and those nginx sent it while it died: a dying process holds its sockets
+    // until the kernel has torn it down (its exit, seen here), and nginx reads a kept-alive
+    // connection's end only on its next turn, so a request put on one just then fails too (measured
+    // on the loaded 2-core machine: 0 to 22 of them). So: every failure was in flight at the signal,
+    // or sent before the exit was seen or within a second of it; after that nothing fails.
+    const whileDying = failed.filter((r) => !inFlight.includes(r));
     expect(inFlight.length).toBeLessThanOrEqual(CLIENTS);
-    expect(sentAfter.length).toBeLessThanOrEqual(CLIENTS);
-    for (const request of sentAfter) expect(request.startedAt - killAt, `${request.what}: ${request.detail}`).toBeLessThan(1000);
+    for (const request of whileDying) expect(request.startedAt - exitedAt, `${request.what}: ${request.detail}`).toBeLessThan(1000);
     // POSTs cut by the kill are answered 502 by nginx (it may not resend what the process may have written).
     expect(failed.every((r) => r.detail.startsWith('502'))).toBe(true);
     // Requests started once nginx had seen the process gone all succeeded, through replica A.
-    const after = book.startedBetween(killAt + 1000, afterTo);
+    const after = book.startedBetween(exitedAt + 1000, afterTo);
     expect(after.length).toBeGreaterThan(50);
     expect(failures(after)).toEqual([]);
     expect(a.child?.exitCode).toBeNull();
-    console.log(`SIGKILL of one replica: ${inFlight.length} request(s) in flight on both replicas, ${failed.filter((r) => inFlight.includes(r)).length} of them failed, ${failed.filter((r) => !inFlight.includes(r)).length} sent after the kill failed`);
+    console.log(
+      `SIGKILL of one replica (exit seen after ${exitedAt - killAt} ms): ${inFlight.length} request(s) in flight on both replicas at the signal, ${failed.length - whileDying.length} of them failed; ${whileDying.length} sent while it died failed`,
+    );
   }, 120_000);
 
   it('records the address nginx saw and nginx\'s request id in the audit trail, never what the client claimed', async () => {
