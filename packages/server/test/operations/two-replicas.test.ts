@@ -9,8 +9,10 @@
 //      fails no request at all: nginx must take every refused connection to the other replica;
 //   d) campaign contacts brought due across the restart are sent exactly once (the mail server's
 //      receipts, the jobs' claims);
-//   e) a SIGKILL of one replica fails at most the requests in flight at that moment, the other keeps
+//   e) a SIGKILL of one replica fails only the requests in flight on it as it died, the other keeps
 //      serving, and no acknowledged write is lost.
+// Clients speak HTTPS with node:https (an Agent trusting the test's certificate; undici is not a
+// dependency), and every request is booked client-side (topology-load.ts).
 // PostgreSQL only: two processes cannot share a PGlite folder (one process holds it), so a
 // two-replica deployment is a PostgreSQL deployment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -210,6 +212,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     const [appListen, loginListen, app1, login1, app2, login2] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     const appUrl = `https://127.0.0.1:${appListen}`;
     const loginUrl = `https://127.0.0.1:${loginListen}`;
+    // Rate limits off: 32 clients from one address would be throttled, which is not under test here.
     const sharedEnv = { ...TEST_PRODUCTION_SECRETS, PUBLIC_URL: `https://localhost:${appListen}`, MANAGED_LOGIN_PUBLIC_URL: `https://localhost:${loginListen}`, CLIENT_REQUEST_LIMIT: '0', CODE_SEND_LIMIT: '0' };
 
     // The pool, its users (TOTP set up) and a staff token, made by an in-process server on the
