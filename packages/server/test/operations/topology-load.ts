@@ -59,15 +59,43 @@ export const FORGED_ADDRESS = '203.0.113.7';
 /** How often a client signs in again: its users take turns, so each user signs in about once per TOTP step. */
 const SIGN_IN_EVERY_MS = 10_000;
 
+/** A request resent because the kept-alive connection it went out on was closed before any answer. */
+export interface Resend {
+  readonly what: string;
+  readonly at: number;
+  readonly code: string;
+}
+
+/**
+ * The kept-alive connection a request was written on was closed by nginx before a byte of answer
+ * came: nginx closes its idle client connections when its workers are replaced (`nginx -s
+ * reload`), and a request written just then meets the close. nginx never read it.
+ */
+class ClosedWhileIdle extends Error {
+  constructor(readonly code: string) {
+    super(`kept-alive connection closed before any answer (${code})`);
+  }
+}
+
 /** The clients' shared bookkeeping and transport. */
 export class LoadBook {
   readonly requests: BookedRequest[] = [];
   readonly writes: AcknowledgedWrite[] = [];
+  /**
+   * Requests resent on another connection, as browsers and the AWS SDKs do when a reused idle
+   * connection is closed before any answer: the request was never read. Never a failure's
+   * cover: a 502 or a reset after the answer began is booked as a failure, and a resent write
+   * carries its own id (or TOTP step), so one applied twice would fail.
+   */
+  readonly resends: Resend[] = [];
   private readonly inFlight = new Set<BookedRequest>();
   private readonly agent: Agent;
+  /** For a resend: a connection of its own (not one of the kept-alive ones a reload may be closing), closed after. */
+  private readonly freshAgent: Agent;
 
   constructor(readonly target: LoadTarget) {
     this.agent = new Agent({ ca: target.ca, keepAlive: true, maxSockets: 128 });
+    this.freshAgent = new Agent({ ca: target.ca, keepAlive: false });
   }
 
   /** The requests in flight right now. */
@@ -83,6 +111,7 @@ export class LoadBook {
   /** Closes the kept-alive connections. */
   close(): void {
     this.agent.destroy();
+    this.freshAgent.destroy();
   }
 
   /** Sends one JSON request, booked; `check` says whether a 2xx answer has the expected content. */
@@ -91,13 +120,21 @@ export class LoadBook {
     this.requests.push(booked);
     this.inFlight.add(booked);
     try {
-      const answer = await this.exchange(url, method, headers, body);
+      let answer: JsonAnswer;
+      try {
+        answer = await this.exchange(this.agent, url, method, headers, body);
+      } catch (error) {
+        if (!(error instanceof ClosedWhileIdle)) throw error;
+        // Once, on a new connection: whatever happens to it is booked as it is.
+        this.resends.push({ what, at: Date.now(), code: error.code });
+        answer = await this.exchange(this.freshAgent, url, method, headers, body);
+      }
       booked.ok = answer.status >= 200 && answer.status < 300 && check(answer);
       if (!booked.ok) booked.detail = `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
       return answer;
     } catch (error) {
       booked.ok = false;
-      booked.detail = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      booked.detail = error instanceof Error ? error.message : String(error);
       return undefined;
     } finally {
       booked.endedAt = Date.now();
@@ -105,12 +142,14 @@ export class LoadBook {
     }
   }
 
-  private exchange(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: unknown): Promise<JsonAnswer> {
+  private exchange(agent: Agent, url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: unknown): Promise<JsonAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     // Every client claims an address it does not have (and a request id of its own): nginx must replace both.
     const sent = { ...headers, 'x-forwarded-for': FORGED_ADDRESS, 'x-request-id': 'client-chosen-id', ...(payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }) };
     return new Promise((resolve, reject) => {
-      const outgoing = request(url, { method, agent: this.agent, headers: sent, timeout: 60_000 }, (response) => {
+      let answered = false;
+      const outgoing = request(url, { method, agent, headers: sent, timeout: 60_000 }, (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -126,7 +165,12 @@ export class LoadBook {
         });
       });
       outgoing.on('timeout', () => outgoing.destroy(new Error('client timeout')));
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        // Only a reused connection's reset or end before any answer (Node's 'socket hang up' is ECONNRESET too).
+        const idleClose = outgoing.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        if (idleClose) reject(new ClosedWhileIdle(error.code ?? ''));
+        else reject(Object.assign(new Error(`${error.code ?? error.message} (${outgoing.reusedSocket ? 'reused' : 'new'} connection, ${answered ? 'after' : 'before'} the answer began)`), { code: error.code }));
+      });
       outgoing.end(payload);
     });
   }

@@ -5,20 +5,25 @@
 // sign in (SRP + TOTP), write and read GraphQL and read managed login, throughout:
 //   a) with both replicas, then b) with one (requests per second of each, printed for
 //      docs/benchmarks.md; nothing here asserts on speed);
-//   c) a rolling restart (SIGTERM one, exit 0, start it, ready and serving again, then the other)
-//      fails no request at all: nginx must take every refused connection to the other replica;
+//   c) a rolling restart as docs/operations.md has it (take one replica out of nginx: `down`,
+//      `nginx -s reload`, nginx's previous workers gone; SIGTERM it, exit 0; start it, ready; put
+//      it back, reload, serving again; then the other) fails no request at all;
 //   d) campaign contacts brought due across the restart are sent exactly once (the mail server's
 //      receipts, the jobs' claims);
 //   e) a SIGKILL of one replica fails only the requests in flight on it as it died, the other keeps
 //      serving, and no acknowledged write is lost.
 // Clients speak HTTPS with node:https (an Agent trusting the test's certificate; undici is not a
-// dependency), and every request is booked client-side (topology-load.ts).
+// dependency), and every request is booked client-side (topology-load.ts). Like browsers and the
+// AWS SDKs they resend a request whose reused idle connection nginx closed before any answer, which
+// each `nginx -s reload` does to its idle client connections; the test books every resend and
+// requires that they all fall within a reload.
 // PostgreSQL only: two processes cannot share a PGlite folder (one process holds it), so a
 // two-replica deployment is a PostgreSQL deployment.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { connect, createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,6 +88,48 @@ function accepting(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * /health/ready's status on `port` (0 when nothing answers), on a connection of its own that is
+ * closed after (no keep-alive: the rolling restart counts the connections a replica holds).
+ */
+function readyStatus(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const request = httpGet({ host: '127.0.0.1', port, path: '/health/ready', agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('error', () => resolve(0));
+  });
+}
+
+/** The processes whose parent is `parent`, zombies (exited, not yet reaped) left out. */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(ppid) === parent && state !== 'Z') children.push(Number(entry));
+  }
+  return children;
+}
+
+/** The TCP connections established to `port` on this machine (its accepted side, from /proc/net/tcp). */
+function establishedTo(port: number): number {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, local, , state]) => local?.endsWith(hexPort) === true && state === '01').length;
+}
+
 /** One replica: the built server on its fixed ports (nginx's configuration names them). */
 class Replica {
   child: ChildProcess | undefined;
@@ -104,11 +151,7 @@ class Replica {
       `replica ${this.name} ready`,
       async () => {
         if (child.exitCode !== null) throw new Error(`replica ${this.name} exited ${String(child.exitCode)}:\n${this.printed}`);
-        try {
-          return (await fetch(`http://127.0.0.1:${this.appPort}/health/ready`)).status === 200;
-        } catch {
-          return false;
-        }
+        return (await readyStatus(this.appPort)) === 200;
       },
       90_000,
     );
@@ -184,6 +227,60 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
 
   const errorLog = (): string => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
   const accessLog = (): string => (existsSync(path.join(dir, 'access.log')) ? readFileSync(path.join(dir, 'access.log'), 'utf8') : '');
+  /** nginx's -p, -e and -c, as it was started: for `nginx -t` and `nginx -s reload` too. */
+  const nginxControl = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')];
+  const siteFile = path.join(dir, 'steward.conf');
+  /** Each `nginx -s reload`: from the signal until nginx's previous workers were gone. */
+  const reloads: { from: number; to: number }[] = [];
+  /** The access-log lines from byte `from` to byte `to` that name `replica` as the upstream that answered. */
+  const answeredBy = (replica: Replica, from: number, to: number): string[] =>
+    accessLog()
+      .slice(from, to)
+      .split('\n')
+      .filter((line) => new RegExp(`upstream=(\\S+, )*127\\.0\\.0\\.1:(${replica.appPort}|${replica.loginPort}) `).test(line));
+
+  /**
+   * Takes `replica` out of nginx (`down` on its two server lines) or puts it back, as the runbook
+   * does: the same sed on the installed site file, `nginx -t`, `nginx -s reload`; then waits until
+   * the reload took effect, that is until nginx's previous workers (which finish the requests they
+   * have under way, some of them on this replica) have exited. Returns how long that took (ms).
+   */
+  const setDown = async (replica: Replica, down: boolean): Promise<number> => {
+    const servers = `127\\.0\\.0\\.1:(${replica.appPort}|${replica.loginPort})`;
+    const script = down ? `s/^(\\s*server ${servers} [^;]*);$/\\1 down;/` : `s/^(\\s*server ${servers} [^;]*) down;$/\\1;/`;
+    const sed = spawnSync('sed', ['-i', '-E', script, siteFile], { encoding: 'utf8' });
+    expect(sed.status, sed.stderr).toBe(0);
+    // Exactly its two server lines (one per upstream) are down, or none; no other replica is.
+    const downLines = readFileSync(siteFile, 'utf8')
+      .split('\n')
+      .filter((line) => /^\s*server .* down;$/.test(line));
+    expect(downLines.map((line) => line.trim().split(' ')[1])).toEqual(down ? [`127.0.0.1:${replica.appPort}`, `127.0.0.1:${replica.loginPort}`] : []);
+    const tested = spawnSync(NGINX, ['-t', ...nginxControl], { encoding: 'utf8' });
+    expect(tested.status, tested.stderr).toBe(0);
+    const master = nginx?.pid ?? 0;
+    const before = childrenOf(master);
+    expect(before.length).toBeGreaterThan(0);
+    const reloadAt = Date.now();
+    const window = { from: reloadAt, to: Number.POSITIVE_INFINITY };
+    reloads.push(window);
+    const reload = spawnSync(NGINX, ['-s', 'reload', ...nginxControl], { encoding: 'utf8' });
+    expect(reload.status, reload.stderr).toBe(0);
+    await until(
+      `nginx's workers from before the reload gone (replica ${replica.name} ${down ? 'down' : 'back'})`,
+      () => {
+        const now = childrenOf(master);
+        return now.length > 0 && now.every((pid) => !before.includes(pid));
+      },
+      90_000,
+    );
+    window.to = Date.now();
+    return window.to - reloadAt;
+  };
+
+  /** The clients' resends (a reused idle connection closed before any answer) that no reload explains. */
+  const resendsOutsideReloads = (): string[] =>
+    book.resends.filter((r) => !reloads.some((w) => r.at >= w.from && r.at <= w.to + 1000)).map((r) => `${r.what} at ${new Date(r.at).toISOString()}: ${r.code}`);
+
   /** Waits until nginx has had `replica` answer a request (2xx) on each origin, logged after `since` bytes of the access log. */
   const servedBy = (replica: Replica, since: number): Promise<void> =>
     until(
@@ -245,7 +342,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
       .replaceAll(/\{\{(APP|LOGIN)_KEY\}\}/g, path.join(dir, 'key.pem'))
       .replaceAll('{{ACCESS_LOG}}', path.join(dir, 'access.log'));
     expect(conf).not.toMatch(/\{\{/);
-    writeFileSync(path.join(dir, 'steward.conf'), conf);
+    writeFileSync(siteFile, conf);
     // What a distribution's nginx.conf provides around a site file; paths in the temporary folder.
     writeFileSync(
       path.join(dir, 'nginx.conf'),
@@ -263,7 +360,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
       ].join('\n'),
     );
     // -e: the error log from the start (not the package's /var/log/nginx, unwritable without root).
-    const nginxArgs = ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'];
+    const nginxArgs = [...nginxControl, '-g', 'daemon off;'];
     const tested = spawnSync(NGINX, ['-t', ...nginxArgs], { encoding: 'utf8' });
     expect(tested.error, "nginx is needed: Debian's package (.ci/run installs it)").toBeUndefined();
     expect(tested.status, tested.stderr).toBe(0);
@@ -334,6 +431,8 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     await sleep(PHASE_MS);
     const twoTo = Date.now();
 
+    // One replica: B is taken out of nginx first, then stopped (the runbook's way).
+    await setDown(b, true);
     expect(await b.stop('SIGTERM')).toEqual([0, null]);
     const oneFrom = Date.now();
     const oneLogFrom = accessLog().length;
@@ -348,6 +447,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     expect(answered.length).toBeGreaterThan(100);
     expect(answered.filter((line) => !new RegExp(`upstream=(\\S+, )*127\\.0\\.0\\.1:(${a.appPort}|${a.loginPort}) `).test(line))).toEqual([]);
     await b.start();
+    await setDown(b, false);
     await servedBy(b, since);
 
     figures.twoReplicas = perSecond(book, twoFrom, twoTo);
@@ -374,18 +474,39 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     );
     expect(due.rowCount).toBe(CONTACTS);
     const logFrom = accessLog().length;
+    const steps: string[] = [];
     for (const replica of replicas) {
+      // 1. Out of nginx: `down`, reload, nginx's previous workers gone (they finish what they have
+      //    under way, on this replica too, while the new ones send nothing to it).
+      const outFrom = accessLog().length;
+      const drainMs = await setDown(replica, true);
+      const outTo = accessLog().length;
+      // 2. SIGTERM while the clients keep sending (to the other replica): it holds no connection
+      //    from nginx any more, so nothing is in flight on it; it drains and exits 0.
+      const connections = establishedTo(replica.appPort) + establishedTo(replica.loginPort);
+      const stopAt = Date.now();
       expect(await replica.stop('SIGTERM')).toEqual([0, null]);
-      const since = accessLog().length;
+      const stopMs = Date.now() - stopAt;
+      // 3. Started again and ready (start() waits on /health/ready); nginx sent it nothing since step 1.
       await replica.start();
+      expect(answeredBy(replica, outTo, accessLog().length)).toEqual([]);
+      // 4. Back into nginx: `down` removed, reload; it answers on both origins again.
+      const since = accessLog().length;
+      const backMs = await setDown(replica, false);
       await servedBy(replica, since);
+      steps.push(`${replica.name}: out in ${drainMs} ms (${answeredBy(replica, outFrom, outTo).length} request(s) it answered meanwhile), ${connections} connection(s) from nginx at SIGTERM, exit after ${stopMs} ms, back in ${backMs} ms`);
+      expect(connections).toBe(0);
     }
+    // nginx never met a stopped replica: no request went to one and on to the other.
     const retried = accessLog()
       .slice(logFrom)
       .split('\n')
       .filter((line) => /upstream=\S+, /.test(line));
-    console.log(`rolling restart: nginx took ${retried.length} request(s) from a stopped replica's refused connection to the other one`);
+    const resent = book.resends.filter((r) => r.at >= from).length;
+    console.log(`rolling restart through nginx: ${steps.join('; ')}; ${retried.length} request(s) nginx resent from one replica to the other; ${resent} request(s) the clients resent after a reload closed their idle connection`);
+    expect(retried).toEqual([]);
     expect(failures(book.startedBetween(from, Date.now())), errorLog()).toEqual([]);
+    expect(resendsOutsideReloads()).toEqual([]);
     expect(book.startedBetween(from, Date.now()).filter((r) => r.ok === true).length).toBeGreaterThan(100);
 
     // d) Exactly once: one email per contact at the mail server, one claim per job, every contact sent.
@@ -439,7 +560,7 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
     expect(inFlight.length).toBeLessThanOrEqual(CLIENTS);
     for (const request of whileDying) expect(request.startedAt - exitedAt, `${request.what}: ${request.detail}`).toBeLessThan(1000);
     // POSTs cut by the kill are answered 502 by nginx (it may not resend what the process may have written).
-    expect(failed.every((r) => r.detail.startsWith('502'))).toBe(true);
+    expect(failed.filter((r) => !r.detail.startsWith('502')).map((r) => `${r.what}: ${r.detail}`)).toEqual([]);
     // Requests started once nginx had seen the process gone all succeeded, through replica A.
     const after = book.startedBetween(exitedAt + 1000, afterTo);
     expect(after.length).toBeGreaterThan(50);
@@ -470,14 +591,15 @@ describe('two replicas behind nginx on one PostgreSQL', () => {
 
     const lines = errorLog().split('\n').filter((line) => line.trim() !== '');
     expect(lines.filter((line) => /\[(emerg|alert|crit)\]/.test(line))).toEqual([]);
-    // Up to the kill only refused connections (a stopping replica's closed listener), each retried;
-    // and, rarely, a GET on a connection reset as a stopping listener closed (retried too: no
-    // client saw it fail, which the restart's own check says).
-    const beforeKill = lines.filter((line) => / \[error\] /.test(line) && !/Connection refused/.test(line) && !/request: "GET /.test(line) && Date.parse(line.slice(0, 19).replaceAll('/', '-').replace(' ', 'T')) < killAt - 1000);
+    // Up to the kill no error at all: every replica stopped had been taken out of nginx first, so
+    // nginx never met a refused or reset connection.
+    const beforeKill = lines.filter((line) => / \[error\] /.test(line) && Date.parse(line.slice(0, 19).replaceAll('/', '-').replace(' ', 'T')) < killAt - 1000);
     expect(beforeKill, lines.join('\n')).toEqual([]);
     const unexpected = lines.filter((line) => / \[error\] /.test(line) && !/Connection refused|upstream prematurely closed|Connection reset by peer|Broken pipe/.test(line));
     expect(unexpected, lines.join('\n')).toEqual([]);
     expect(lines.some((line) => /no live upstreams/.test(line))).toBe(false);
+    // The kill closed no client connection: every client resend of the run came with a reload.
+    expect(resendsOutsideReloads()).toEqual([]);
     expect(nginxOutput).toBe('');
   }, 120_000);
 });
