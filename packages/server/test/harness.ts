@@ -88,6 +88,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ADMIN_SECRET_ACCESS_KEY: TEST_ADMIN_CREDENTIALS.secretAccessKey,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     METRICS_ENABLED: 'false',
+    // Test clients reuse idle connections (undici); with the 5 s default a request sent as the
+    // server closes an idle one is reset when a loaded CI machine stalls the event loop for a
+    // second. Tests of the keep-alive and the drain set their own value.
+    KEEP_ALIVE_TIMEOUT_SECONDS: '60',
     ...(database === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema ?? 'public' } : {}),
     ...options.env,
   });

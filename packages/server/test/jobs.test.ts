@@ -532,7 +532,8 @@ describe('job runner in the server', () => {
     const disabled = await startServer(loadConfig({ ...env, JOBS_ENABLED: 'false' }), { jobHandlers: { hello: async () => undefined } });
     await disabled.close();
     expect(disabled.jobs).toBeUndefined();
-  });
+    // Two whole servers (each migrating a fresh in-memory PGlite): minutes on a loaded CI machine.
+  }, 120_000);
 });
 
 describe('backoffSeconds', () => {

@@ -21,7 +21,7 @@ async function get(server: TestServer, path: string): Promise<Answer> {
 describe.each(BOTH_DATABASES)('health endpoints on %s', (database) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ database, seed: false });
+    server = await startTestServer({ database, seed: false, env: { KEEP_ALIVE_TIMEOUT_SECONDS: '5' } });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
