@@ -11,6 +11,7 @@ import { fromPino } from '../user-pool/operations/logger.js';
 import type { OperationContext } from '../user-pool/operations/operation-context.js';
 import { StepFailure } from '../user-pool/operations/operation.js';
 import { findDefaultPool } from '../user-pool/pools/pool-repository.js';
+import { updatePoolMembers } from '../user-pool/pools/pool-settings.js';
 import { groupsOfUser } from '../user-pool/users/user-repository.js';
 import { fastifyErrorToServiceError } from '../user-pool/wire/json-protocol-routes.js';
 
@@ -18,6 +19,9 @@ import { fastifyErrorToServiceError } from '../user-pool/wire/json-protocol-rout
 export const ADMIN_GROUP = ADMINS_GROUP;
 
 type Params = Record<string, unknown>;
+
+/** Runs another registered operation as the same caller (a route whose input needs a read first). */
+type Invoke = (operation: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const int = (value: unknown): number | undefined => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : undefined);
@@ -35,11 +39,39 @@ interface Route {
   readonly path: string;
   readonly operation: string;
   /** Builds the operation input from the query (GET) or body (POST) and the caller's pool id. */
-  readonly input: (p: Params, poolId: string) => Record<string, unknown>;
+  readonly input: (p: Params, poolId: string, invoke: Invoke) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Shapes the answer (default: the operation's response). */
   readonly output?: (result: Record<string, unknown>, p: Params) => unknown;
   /** Server-wide (every pool): only Admins of the default pool, the server's own administrators, may call it. */
   readonly serverWide?: boolean;
+}
+
+/** `true`/`false` as Cognito's ACTIVE/INACTIVE; anything else goes through for the operation to refuse with its typed error. */
+const protection = (value: unknown): unknown => (value === true ? 'ACTIVE' : value === false ? 'INACTIVE' : value);
+
+/** The members of UpdateUserPool, the pool's whole updatable setup (a member left out would be reset). */
+const UPDATABLE = Object.keys(updatePoolMembers);
+
+/**
+ * UpdateUserPool resets what the request leaves out, so deletion protection alone is set by sending the
+ * pool's described setup back with only DeletionProtection changed.
+ */
+async function deletionProtectionInput(p: Params, invoke: Invoke): Promise<Record<string, unknown>> {
+  const described = (await invoke('DescribeUserPool', { UserPoolId: p.poolId })).UserPool as Record<string, unknown>;
+  const setup = Object.fromEntries(Object.entries(described).filter(([key]) => UPDATABLE.includes(key)));
+  return { ...setup, UserPoolId: p.poolId, DeletionProtection: protection(p.deletionProtection) };
+}
+
+/** CreateUserPool from the admin page's form: name, MFA, minimum password length, deletion protection. */
+function createPoolInput(p: Params): Record<string, unknown> {
+  const minimum = int(p.minPasswordLength) ?? p.minPasswordLength;
+  return {
+    PoolName: p.name,
+    MfaConfiguration: p.mfa,
+    // Cognito's default policy with the chosen length, as `cli pools create --min-password-length`.
+    ...(minimum !== undefined ? { Policies: { PasswordPolicy: { MinimumLength: minimum, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } } } : {}),
+    DeletionProtection: protection(p.deletionProtection),
+  };
 }
 
 const done = (verb: string) => (_r: Record<string, unknown>, p: Params) => ({ message: `${verb} ${text(p.username) ?? ''}`.trim() });
@@ -95,6 +127,16 @@ export const ADMIN_ROUTES: readonly Route[] = [
     input: (p) => ({ MaxResults: int(p.limit) ?? 60, NextToken: text(p.token) }),
     serverWide: true,
   },
+  { method: 'POST', path: '/admin/createUserPool', operation: 'CreateUserPool', input: createPoolInput, serverWide: true },
+  { method: 'POST', path: '/admin/deleteUserPool', operation: 'DeleteUserPool', input: (p) => ({ UserPoolId: p.poolId }), output: (_r, p) => ({ message: `Deleted the user pool ${text(p.poolId) ?? ''}` }), serverWide: true },
+  {
+    method: 'POST',
+    path: '/admin/setUserPoolDeletionProtection',
+    operation: 'UpdateUserPool',
+    input: (p, _pool, invoke) => deletionProtectionInput(p, invoke),
+    output: (_r, p) => ({ message: `Deletion protection of ${text(p.poolId) ?? ''} is ${p.deletionProtection === true ? 'on' : 'off'}` }),
+    serverWide: true,
+  },
 ];
 
 function sendError(reply: FastifyReply, error: unknown, status?: number): FastifyReply {
@@ -135,15 +177,15 @@ export async function registerAdminApiRoutes(app: FastifyInstance, steward: Stew
           await steward.limits.assertRequestAllowed(`admin|${caller.sub}`);
           const params: Params = route.method === 'GET' ? (request.query as Params) : ((request.body ?? {}) as Params);
           if (typeof params !== 'object' || params === null || Array.isArray(params)) throw fail('InvalidParameterException', 'The body must be a JSON object.');
-          const operation = steward.registry.require('AWSCognitoIdentityProviderService', route.operation);
           const ctx: OperationContext = {
             ...steward,
             log: fromPino(request.log),
             caller: { kind: 'admin-user', sub: caller.sub, username: caller.username },
             request: { requestId: randomUUID(), ip: request.ip, ...(typeof request.headers['user-agent'] === 'string' ? { userAgent: request.headers['user-agent'] } : {}) },
           };
-          const input = Object.fromEntries(Object.entries(route.input(params, caller.poolId)).filter(([, v]) => v !== undefined));
-          const result = await operation.invoke(ctx, input);
+          const invoke: Invoke = (name, input) => steward.registry.require('AWSCognitoIdentityProviderService', name).invoke(ctx, input);
+          const input = Object.fromEntries(Object.entries(await route.input(params, caller.poolId, invoke)).filter(([, v]) => v !== undefined));
+          const result = await invoke(route.operation, input);
           return reply.send(route.output !== undefined ? route.output(result, params) : result);
         } catch (error) {
           if (!isServiceError(error)) {

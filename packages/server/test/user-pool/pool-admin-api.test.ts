@@ -1,4 +1,5 @@
-// GET /admin/listUserPools of the admin REST API (what the web app's pools page reads), on PGlite and PostgreSQL.
+// The pool routes of the admin REST API (what the web app's pools page uses: listUserPools, createUserPool,
+// deleteUserPool, setUserPoolDeletionProtection), on PGlite and PostgreSQL.
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -6,11 +7,12 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEST_ENV } from '../auth/auth-fixtures.js';
 import { BOTH_DATABASES, issueTokensFor, startTestServer, type TestServer } from '../harness.js';
-import { sdkClients, type SdkClients } from './sdk-fixtures.js';
+import { sdkClients, sdkError, type SdkClients } from './sdk-fixtures.js';
 
 describe.each(BOTH_DATABASES)('admin API pool list on %s', (database) => {
   let server: TestServer;
@@ -57,5 +59,81 @@ describe.each(BOTH_DATABASES)('admin API pool list on %s', (database) => {
     const refused = await listPools(token);
     expect(refused.status).toBe(403);
     expect(refused.body.__type).toBe('AccessDeniedException');
+  });
+
+  const post = async (token: string, path: string, body: unknown) => {
+    const response = await fetch(`${server.url}/admin/${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { __type?: string; message?: string } };
+  };
+  type Described = { Name: string; MfaConfiguration: string; DeletionProtection: string; Policies: { PasswordPolicy: { MinimumLength: number } } };
+
+  it('creates a pool from the form fields (name, MFA, minimum password length, deletion protection) and audits it', async () => {
+    const admin = (await issueTokensFor(server, 'admin')).AccessToken;
+    const created = await post(admin, 'createUserPool', { name: 'from the page', mfa: 'OPTIONAL', minPasswordLength: 12, deletionProtection: true });
+    expect(created.status).toBe(200);
+    const pool = created.body.UserPool as Described & { Id: string };
+    expect(pool).toMatchObject({ Name: 'from the page', MfaConfiguration: 'OPTIONAL', DeletionProtection: 'ACTIVE', Policies: { PasswordPolicy: { MinimumLength: 12 } } });
+    const described = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: pool.Id }))).UserPool;
+    expect(described?.Name).toBe('from the page');
+    const audited = await server.db.query<{ action: string }>('SELECT action FROM audit_log WHERE record_id = $1 ORDER BY seq', [pool.Id]);
+    expect(audited.map((r) => r.action)).toEqual(['admin.pool.created']);
+  });
+
+  it('refuses bad create input with the typed error in the API error shape, never a 500', async () => {
+    const admin = (await issueTokensFor(server, 'admin')).AccessToken;
+    for (const body of [{ mfa: 'OFF' }, { name: 'x', mfa: 'SOMETIMES' }, { name: 'x', minPasswordLength: 3 }, { name: 'x', deletionProtection: 'maybe' }]) {
+      const refused = await post(admin, 'createUserPool', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.__type).toBe('InvalidParameterException');
+      expect(refused.body.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('deletes a pool, refuses a protected pool and the default pool with the operation message, and sets deletion protection keeping the rest', async () => {
+    const admin = (await issueTokensFor(server, 'admin')).AccessToken;
+    const created = await post(admin, 'createUserPool', { name: 'guarded', mfa: 'OPTIONAL', minPasswordLength: 10, deletionProtection: true });
+    const poolId = (created.body.UserPool as { Id: string }).Id;
+
+    const protectedDelete = await post(admin, 'deleteUserPool', { poolId });
+    expect(protectedDelete.status).toBe(400);
+    expect(protectedDelete.body.__type).toBe('InvalidParameterException');
+    expect(protectedDelete.body.message).toMatch(/deletion protection/);
+
+    const unprotect = await post(admin, 'setUserPoolDeletionProtection', { poolId, deletionProtection: false });
+    expect(unprotect.status).toBe(200);
+    // UpdateUserPool resets what it is not sent: the route sends the pool's setup back, so MFA and the policy stay.
+    const after = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool;
+    expect(after).toMatchObject({ Name: 'guarded', MfaConfiguration: 'OPTIONAL', DeletionProtection: 'INACTIVE', Policies: { PasswordPolicy: { MinimumLength: 10 } } });
+
+    const deleted = await post(admin, 'deleteUserPool', { poolId });
+    expect(deleted.status).toBe(200);
+    expect((await sdkError(sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId })))).name).toBe('ResourceNotFoundException');
+    const audited = await server.db.query<{ action: string }>('SELECT action FROM audit_log WHERE record_id = $1 ORDER BY seq', [poolId]);
+    expect(audited.map((r) => r.action)).toEqual(['admin.pool.created', 'admin.pool.updated', 'admin.pool.deleted']);
+
+    const defaultDelete = await post(admin, 'deleteUserPool', { poolId: server.pool.userPoolId });
+    expect(defaultDelete.status).toBe(400);
+    expect(defaultDelete.body.message).toMatch(/default pool/);
+    expect((await post(admin, 'deleteUserPool', {})).body.__type).toBe('InvalidParameterException');
+    expect((await post(admin, 'setUserPoolDeletionProtection', { poolId: server.pool.userPoolId, deletionProtection: 'maybe' })).body.__type).toBe('InvalidParameterException');
+  });
+
+  it('refuses pool management to staff and to unsigned callers', async () => {
+    // Threat: a non-admin user (or anyone without a token) creating, unprotecting or deleting pools of the server.
+    const staff = (await issueTokensFor(server, 'staff')).AccessToken;
+    const { UserPool } = await sdk.admin.send(new CreateUserPoolCommand({ PoolName: 'kept', DeletionProtection: 'ACTIVE' }));
+    const poolId = UserPool?.Id ?? '';
+    for (const [path, body] of [
+      ['createUserPool', { name: 'sneaky' }],
+      ['deleteUserPool', { poolId }],
+      ['setUserPoolDeletionProtection', { poolId, deletionProtection: false }],
+    ] as const) {
+      const refused = await post(staff, path, body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.__type).toBe('AccessDeniedException');
+      expect((await post('', path, body)).status, path).toBe(401);
+    }
+    const kept = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: poolId }))).UserPool;
+    expect(kept?.DeletionProtection).toBe('ACTIVE');
   });
 });
