@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetStores } from '../../testing/render-app';
 import { signedInServices, userRecord } from '../../testing/signed-in';
@@ -49,7 +50,7 @@ describe('Settings › User pools', () => {
     await renderApp(services, '/settings/pools');
     expect(await screen.findByRole('heading', { level: 1, name: 'User pools' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'User pools' });
-    expect(within(table).getByText('branch office')).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'branch office' })).toBeTruthy();
     const own = within(table).getByText('us-east-1_Test').closest('tr');
     expect(own?.textContent).toContain('This app’s pool');
     expect(within(table).getByText('us-east-1_Branch001').closest('tr')?.textContent).not.toContain('This app’s pool');
@@ -69,5 +70,94 @@ describe('Settings › User pools', () => {
     await renderApp(services, '/settings/pools');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, name: 'User pools' })).toBeNull();
+  });
+
+  /** A server with the app's pool and `others`: list, create and delete as the admin API does; `refuse` answers a delete. */
+  function poolServer(others: { Id: string; Name: string }[], refuse?: { __type: string; message: string }) {
+    let pools = [{ Id: 'us-east-1_Test', Name: 'steward' }, ...others];
+    const bodies: Record<string, unknown>[] = [];
+    const fetchFn = vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(urlOf(input));
+      if (url.pathname.endsWith('/listUserPools')) return jsonResponse(200, { UserPools: pools });
+      const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
+      bodies.push(body);
+      if (url.pathname.endsWith('/createUserPool')) {
+        const created = { Id: 'us-east-1_Created01', Name: String(body.name) };
+        pools = [...pools, created];
+        return jsonResponse(200, { UserPool: created });
+      }
+      if (url.pathname.endsWith('/deleteUserPool')) {
+        if (refuse !== undefined) return jsonResponse(400, refuse);
+        pools = pools.filter((pool) => pool.Id !== body.poolId);
+        return jsonResponse(200, { message: 'Deleted' });
+      }
+      return jsonResponse(404, {});
+    });
+    const services = signedInServices(userRecord(), ['Admins']);
+    services.account.accessToken.mockResolvedValue('token-1');
+    services.fetch = fetchFn;
+    return { services, bodies };
+  }
+
+  it('creates a pool from the New pool form and lists it', async () => {
+    const { services, bodies } = poolServer([]);
+    await renderApp(services, '/settings/pools');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New pool' });
+    await user.type(within(form).getByLabelText('Pool name'), 'branch office');
+    await user.selectOptions(within(form).getByLabelText('Multi-factor authentication'), 'OPTIONAL');
+    const length = within(form).getByLabelText('Minimum password length');
+    await user.clear(length);
+    await user.type(length, '12');
+    await user.click(within(form).getByRole('checkbox', { name: /Deletion protection/ }));
+    await user.click(within(form).getByRole('button', { name: 'Create pool' }));
+    const table = screen.getByRole('table', { name: 'User pools' });
+    expect(await within(table).findByText('us-east-1_Created01')).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'branch office' })).toBeTruthy();
+    expect(bodies).toEqual([{ name: 'branch office', mfa: 'OPTIONAL', minPasswordLength: 12, deletionProtection: true }]);
+    expect(within(form).getByLabelText<HTMLInputElement>('Pool name').value).toBe('');
+  });
+
+  it('checks the form before sending: a name and a length from 6 to 99', async () => {
+    const { services, bodies } = poolServer([]);
+    await renderApp(services, '/settings/pools');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'New pool' });
+    const length = within(form).getByLabelText('Minimum password length');
+    await user.clear(length);
+    await user.type(length, '5');
+    await user.click(within(form).getByRole('button', { name: 'Create pool' }));
+    expect(await within(form).findByText('Enter a name for the new pool.')).toBeTruthy();
+    expect(within(form).getByText('Enter a whole number from 6 to 99.')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('deletes a pool after the confirmation and removes it from the list; cancelling sends nothing', async () => {
+    const { services, bodies } = poolServer([{ Id: 'us-east-1_Branch001', Name: 'branch office' }]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await renderApp(services, '/settings/pools');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'User pools' });
+    await user.click(within(table).getByRole('button', { name: 'Delete branch office' }));
+    expect(bodies).toEqual([]);
+    await user.click(within(table).getByRole('button', { name: 'Delete branch office' }));
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('us-east-1_Branch001'));
+    await waitFor(() => expect(within(table).queryByRole('cell', { name: 'branch office' })).toBeNull());
+    expect(bodies).toEqual([{ poolId: 'us-east-1_Branch001' }]);
+    // The app's own pool is not offered for deletion.
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: /Delete steward/ }).disabled).toBe(true);
+    confirm.mockRestore();
+  });
+
+  it("shows the server's refusal of a delete (deletion protection) in the pool's row and keeps the pool", async () => {
+    const message = 'The user pool us-east-1_Branch001 has deletion protection activated. Deactivate it with UpdateUserPool before deleting the pool.';
+    const { services } = poolServer([{ Id: 'us-east-1_Branch001', Name: 'branch office' }], { __type: 'InvalidParameterException', message });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderApp(services, '/settings/pools');
+    const table = await screen.findByRole('table', { name: 'User pools' });
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Delete branch office' }));
+    expect((await screen.findByTestId('row-problem-us-east-1_Branch001')).textContent).toBe(message);
+    expect(within(table).getByRole('cell', { name: 'branch office' })).toBeTruthy();
+    confirm.mockRestore();
   });
 });
