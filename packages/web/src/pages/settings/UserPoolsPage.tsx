@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { formatValue } from '../entities/format';
 import { PageHeader } from '../PageHeader';
+import { AdminApiError } from './admin-api';
 import { createPoolsApi } from './pools-api';
 import type { PoolMfa, PoolSummary } from './pools-api';
 import { useAccountPort } from './use-account-port';
@@ -48,7 +49,7 @@ export function UserPoolsPage() {
   const api = useMemo(() => (account === null ? null : createPoolsApi(fetchFn, config.adminApiEndpoint, account.accessToken)), [account, config.adminApiEndpoint, fetchFn]);
   const [pools, setPools] = useState<PoolSummary[] | null>(null);
   const [problem, setProblem] = useState<{ message: string; detail?: string } | null>(null);
-  const [rowProblem, setRowProblem] = useState<{ poolId: string; message: string } | null>(null);
+  const [rowProblem, setRowProblem] = useState<{ poolId: string; message: string; protectedPool: boolean } | null>(null);
   const [form, setForm] = useState<NewPoolForm>(EMPTY_FORM);
   const [formErrors, setFormErrors] = useState<NewPoolErrors>({});
   const [busy, setBusy] = useState<string | null>(null);
@@ -86,7 +87,7 @@ export function UserPoolsPage() {
         const shown = problemOf(error);
         setProblem(shown);
         // A refused delete (deletion protection) is shown by the row's action too.
-        if (row !== undefined) setRowProblem({ poolId: row, message: shown.message });
+        if (row !== undefined) setRowProblem({ poolId: row, message: shown.message, protectedPool: error instanceof AdminApiError && /deletion protection/i.test(error.message) });
         setBusy(null);
         return false;
       }
@@ -162,6 +163,20 @@ export function UserPoolsPage() {
                       <p className="field__error" role="alert" data-testid={`row-problem-${pool.id}`}>
                         {rowProblem.message}
                       </p>
+                    ) : null}
+                    {rowProblem?.poolId === pool.id && rowProblem.protectedPool ? (
+                      // The refusal names the way out: protection off first, then Delete again.
+                      <Button
+                        variant="link"
+                        disabled={busy !== null}
+                        onClick={() => {
+                          if (window.confirm(`Turn off deletion protection of the user pool ${pool.name} (${pool.id})? It can then be deleted.`)) {
+                            void act(`unprotect:${pool.id}`, () => api.setDeletionProtection(pool.id, false), `Deletion protection of ${pool.name} is off.`, pool.id);
+                          }
+                        }}
+                      >
+                        Turn off deletion protection<span className="visually-hidden"> of {pool.name}</span>
+                      </Button>
                     ) : null}
                   </td>
                 </tr>

@@ -31,6 +31,8 @@ export interface PoolsApi {
   create: (pool: NewPool) => Promise<string>;
   /** Deletes a pool; a refusal (deletion protection, the default pool) is an AdminApiError with the server's message. */
   remove: (poolId: string) => Promise<void>;
+  /** Turns deletion protection on or off, the pool's other settings kept (the server sends them back to UpdateUserPool). */
+  setDeletionProtection: (poolId: string, on: boolean) => Promise<void>;
 }
 
 interface WirePool {
@@ -90,6 +92,9 @@ export function createPoolsApi(fetchFn: typeof fetch, adminEndpoint: string, acc
     },
     async remove(poolId) {
       await post('/deleteUserPool', { poolId });
+    },
+    async setDeletionProtection(poolId, on) {
+      await post('/setUserPoolDeletionProtection', { poolId, deletionProtection: on });
     },
     async listAll() {
       const all: PoolSummary[] = [];

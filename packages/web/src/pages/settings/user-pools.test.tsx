@@ -76,6 +76,8 @@ describe('Settings › User pools', () => {
   function poolServer(others: { Id: string; Name: string }[], refuse?: { __type: string; message: string }) {
     let pools = [{ Id: 'us-east-1_Test', Name: 'steward' }, ...others];
     const bodies: Record<string, unknown>[] = [];
+    // `refuse` holds until deletion protection is turned off.
+    let refused = refuse !== undefined;
     const fetchFn = vi.fn<typeof fetch>(async (input, init) => {
       const url = new URL(urlOf(input));
       if (url.pathname.endsWith('/listUserPools')) return jsonResponse(200, { UserPools: pools });
@@ -86,8 +88,12 @@ describe('Settings › User pools', () => {
         pools = [...pools, created];
         return jsonResponse(200, { UserPool: created });
       }
+      if (url.pathname.endsWith('/setUserPoolDeletionProtection')) {
+        refused = body.deletionProtection === true;
+        return jsonResponse(200, { message: 'Deletion protection is off' });
+      }
       if (url.pathname.endsWith('/deleteUserPool')) {
-        if (refuse !== undefined) return jsonResponse(400, refuse);
+        if (refuse !== undefined && refused) return jsonResponse(400, refuse);
         pools = pools.filter((pool) => pool.Id !== body.poolId);
         return jsonResponse(200, { message: 'Deleted' });
       }
@@ -158,6 +164,22 @@ describe('Settings › User pools', () => {
     await userEvent.setup().click(within(table).getByRole('button', { name: 'Delete branch office' }));
     expect((await screen.findByTestId('row-problem-us-east-1_Branch001')).textContent).toBe(message);
     expect(within(table).getByRole('cell', { name: 'branch office' })).toBeTruthy();
+    confirm.mockRestore();
+  });
+
+  it('turns deletion protection off from the refused row, after which the pool can be deleted', async () => {
+    const message = 'The user pool us-east-1_Branch001 has deletion protection activated. Deactivate it with UpdateUserPool before deleting the pool.';
+    const { services, bodies } = poolServer([{ Id: 'us-east-1_Branch001', Name: 'branch office' }], { __type: 'InvalidParameterException', message });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderApp(services, '/settings/pools');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'User pools' });
+    await user.click(within(table).getByRole('button', { name: 'Delete branch office' }));
+    await user.click(await within(table).findByRole('button', { name: 'Turn off deletion protection of branch office' }));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: /Turn off deletion protection/ })).toBeNull());
+    await user.click(within(table).getByRole('button', { name: 'Delete branch office' }));
+    await waitFor(() => expect(within(table).queryByRole('cell', { name: 'branch office' })).toBeNull());
+    expect(bodies).toEqual([{ poolId: 'us-east-1_Branch001' }, { poolId: 'us-east-1_Branch001', deletionProtection: false }, { poolId: 'us-east-1_Branch001' }]);
     confirm.mockRestore();
   });
 });
