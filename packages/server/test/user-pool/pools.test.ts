@@ -314,6 +314,23 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
     expect((await sdkError(sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'kim@example.com', MessageAction: 'SUPPRESS' })))).name).toBe('UsernameExistsException');
   });
 
+  // Threat: two sign-ups of one email at the same moment both passing the check and leaving two
+  // accounts that sign in with it (the generated usernames never collide, so no unique index stops it).
+  it('lets only one of several simultaneous sign-ups and admin creations take an email in a pool with UsernameAttributes', async () => {
+    const { poolId, clientId } = await poolWithClient(sdk, { UsernameAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } } });
+    const attempts = [
+      ...['Race@Example.com', 'race@example.com', 'RACE@example.com', 'race@Example.com', 'Race@example.COM'].map((email) =>
+        sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'race-password' })),
+      ),
+      ...['race@example.com', 'RACE@EXAMPLE.COM'].map((email) => sdk.admin.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: email, MessageAction: 'SUPPRESS' }))),
+    ];
+    const outcomes = await Promise.all(attempts.map((attempt) => sdkError(attempt)));
+    expect(outcomes.filter((o) => o.name === 'no error')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.name === 'UsernameExistsException')).toHaveLength(attempts.length - 1);
+    const [row] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = 'race@example.com'`, [poolId]);
+    expect(row?.n).toBe(1);
+  });
+
   it('refuses SignUp when only administrators create users, and keeps immutable standard attributes as created', async () => {
     const { poolId, clientId } = await poolWithClient(sdk, { AdminCreateUserConfig: { AllowAdminCreateUserOnly: true }, Schema: [{ Name: 'given_name', Mutable: false }] });
     // Threat: strangers registering themselves in a pool meant for invited users only.

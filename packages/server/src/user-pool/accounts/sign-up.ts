@@ -5,7 +5,7 @@ import { issueCode } from '../codes/one-time-codes.js';
 import { defineOperation } from '../operations/operation.js';
 import { allowsSignUp } from '../pools/pool-settings.js';
 import { requireClient } from '../pools/pool-repository.js';
-import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
+import { claimSignInName, newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { assertRequiredAttributes, checkAttributeWrites } from '../users/attributes.js';
 import { newUserWithPassword, storeNewUser } from '../users/create-user.js';
 import { assertPasswordConforms } from '../users/password-policy.js';
@@ -66,6 +66,7 @@ export const signUp = defineOperation('SignUp', input)
     // The user and their code in one transaction: a process stopped between the two would leave a
     // name taken by a user who has no code to confirm with.
     ctx.audit.transaction(async (tx, audit) => {
+      await claimSignInName(tx, s.named.signInName);
       const user = await storeNewUser(tx, s.newUser, ctx.clock.now());
       // Confirmed by PreSignUp: no code to confirm with.
       const code = s.destination === undefined ? undefined : await issueCode(ctx, { user, purpose: 'SIGN_UP', destination: s.destination }, tx);

@@ -5,7 +5,7 @@ import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool, type PoolRecord } from '../pools/pool-repository.js';
-import { newUserName, withSignInAttribute } from '../pools/username-attributes.js';
+import { claimSignInName, newUserName, withSignInAttribute } from '../pools/username-attributes.js';
 import { customMessage, hasCustomSender, runCustomSender } from '../triggers/custom-message.js';
 import { applyAutoVerify, runPreSignUp } from '../triggers/pre-sign-up.js';
 import { attributeMap } from '../triggers/trigger-event.js';
@@ -92,7 +92,10 @@ export const adminCreateUser = defineOperation('AdminCreateUser', createInput, {
     const attributes = applyAutoVerify(named.attributes, decision);
     const fresh = await newUserWithPassword({ pool: s.pool, username: named.username, password: s.password, attributes, status: 'FORCE_CHANGE_PASSWORD', temporaryPasswordExpiresAt: s.expires });
     return ctx.audit.change(
-      (tx) => storeNewUser(tx, fresh, ctx.clock.now()),
+      async (tx) => {
+        await claimSignInName(tx, named.signInName);
+        return storeNewUser(tx, fresh, ctx.clock.now());
+      },
       (user) => operationEvent(ctx, 'admin.user.created', user, { changes: fieldChanges(null, { ...user.attributes, status: user.status }), details: { invitation: i.MessageAction ?? 'SEND' } }),
     );
   })

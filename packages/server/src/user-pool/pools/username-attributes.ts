@@ -30,12 +30,42 @@ export function withSignInAttribute(pool: Pick<PoolRecord, 'settings'>, username
  * pool; in a pool with UsernameAttributes, a generated username with `username` as the user's email
  * (or phone number), which no other user of the pool may have (UsernameExistsException).
  */
-export async function newUserName(q: Queryable, pool: PoolRecord, username: string, attributes: Readonly<Record<string, string>>): Promise<{ username: string; attributes: Record<string, string> }> {
+export async function newUserName(q: Queryable, pool: PoolRecord, username: string, attributes: Readonly<Record<string, string>>): Promise<NewUserName> {
   const allowed = usernameAttributesOf(pool);
   if (allowed.length === 0) return { username, attributes: { ...attributes } };
   const attribute = signInAttribute(allowed, username);
   if (attribute === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) throw fail('InvalidParameterException', 'Invalid email address format.');
-  const taken = await q.query('SELECT 1 FROM users WHERE pool_id = $1 AND lower(attributes ->> $2) = lower($3) LIMIT 1', [pool.id, attribute, username]);
-  if (taken.length > 0) throw fail('UsernameExistsException', `An account with the given ${attribute === 'email' ? 'email' : 'phone_number'} already exists.`);
-  return { username: randomUUID(), attributes: { ...attributes, [attribute]: username } };
+  const signInName = { poolId: pool.id, attribute, value: username };
+  await assertSignInNameFree(q, signInName);
+  return { username: randomUUID(), attributes: { ...attributes, [attribute]: username }, signInName };
+}
+
+/** The email or phone number a new user of a pool with UsernameAttributes signs in with. */
+export interface SignInName {
+  readonly poolId: string;
+  readonly attribute: 'email' | 'phone_number';
+  readonly value: string;
+}
+
+/** A new user's stored username and attributes, and in a pool with UsernameAttributes the name they sign in with. */
+export interface NewUserName {
+  readonly username: string;
+  readonly attributes: Record<string, string>;
+  readonly signInName?: SignInName;
+}
+
+async function assertSignInNameFree(q: Queryable, name: SignInName): Promise<void> {
+  const taken = await q.query('SELECT 1 FROM users WHERE pool_id = $1 AND lower(attributes ->> $2) = lower($3) LIMIT 1', [name.poolId, name.attribute, name.value]);
+  if (taken.length > 0) throw fail('UsernameExistsException', `An account with the given ${name.attribute === 'email' ? 'email' : 'phone_number'} already exists.`);
+}
+
+/**
+ * Inside the transaction that stores the new user: the generated usernames never collide, so no
+ * unique index stops two sign-ups of one email at once. A transaction-scoped advisory lock on the
+ * name makes the second wait for the first to commit, then the check again refuses it.
+ */
+export async function claimSignInName(tx: Queryable, name: SignInName | undefined): Promise<void> {
+  if (name === undefined) return;
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sign-in-name:${name.poolId}:${name.attribute}:${name.value.toLowerCase()}`]);
+  await assertSignInNameFree(tx, name);
 }
