@@ -31,7 +31,7 @@ import type { ServerServices } from './user-pool/operations/operation-context.js
 import type { OperationRegistry } from './user-pool/operations/registry.js';
 import { registerJsonProtocolRoutes } from './user-pool/wire/json-protocol-routes.js';
 import { guardOwnListener } from './user-pool/triggers/egress-guard.js';
-import { preTokenGenerationCustomizer } from './user-pool/triggers/pre-token-generation.js';
+import { preTokenGenerationClientCustomizer, preTokenGenerationCustomizer } from './user-pool/triggers/pre-token-generation.js';
 import { registerAdminApiRoutes } from './admin/admin-api-routes.js';
 import { readSessionLengthMax } from './user-pool/admin/session-policy.js';
 import { registerGraphqlApi } from './graphql/index.js';
@@ -143,8 +143,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Services log through the request being answered, when there is one: its lines carry its id.
   const steward = createServices(config, { ...deps, metrics }, requestAwareLogger(app.log));
   app.decorate('steward', steward);
-  // PreTokenGeneration: asked before each pair of tokens is signed (user-pool/triggers/).
+  // PreTokenGeneration: asked before each pair of tokens is signed, and (V3_0) before each client_credentials token (user-pool/triggers/).
   steward.tokens.useCustomizer(preTokenGenerationCustomizer(steward));
+  steward.tokens.useClientCustomizer(preTokenGenerationClientCustomizer(steward));
   registerRequestIdHeader(app);
   registerRequestLogContext(app);
   // The JSON 1.1 endpoint's requests are labelled by operation; /graphql's by the root field it ran ("other" when none).

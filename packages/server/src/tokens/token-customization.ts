@@ -38,6 +38,15 @@ export type TokenCustomizer = (request: {
   readonly clientMetadata?: Readonly<Record<string, string>>;
 }) => Promise<TokenCustomization | undefined>;
 
+/** Asked before a client_credentials access token is signed: no user, the app client itself (PreTokenGeneration V3_0). */
+export type ClientTokenCustomizer = (request: {
+  readonly client: ClientRecord;
+  /** The scopes granted before customization. */
+  readonly scopes: readonly string[];
+  /** The request's client metadata (the token endpoint's aws_client_metadata, GetClientToken's ClientMetadata), if any. */
+  readonly clientMetadata?: Readonly<Record<string, string>>;
+}) => Promise<TokenCustomization | undefined>;
+
 /**
  * Claims no customization may add, override or suppress (Cognito's list: the claims that say whose
  * token it is, for whom, since when and until when, and how it is verified or revoked). cognito:groups

@@ -17,7 +17,7 @@ import { signRs256Jwt } from './jwt-sign.js';
 import { processRevocations, type RevocationFeed } from './revocation-feed.js';
 import { findTokenFamily, refreshWithRotation, REVOKE_FAMILY_SQL, type RefreshDependencies, type RefreshTokenRow, type TokenFamily } from './refresh-rotation.js';
 import type { SigningKeys } from './signing-keys.js';
-import { applyClaimChanges, customizedScopes, type TokenCustomization, type TokenCustomizer, type TokenGenerationSource } from './token-customization.js';
+import { applyClaimChanges, customizedScopes, type ClientTokenCustomizer, type TokenCustomization, type TokenCustomizer, type TokenGenerationSource } from './token-customization.js';
 
 /** The tokens of a successful authentication, as Cognito's AuthenticationResult. */
 export interface AuthenticationResult {
@@ -139,10 +139,16 @@ export class TokenService {
   ) {}
 
   private customizer: TokenCustomizer | undefined;
+  private clientCustomizer: ClientTokenCustomizer | undefined;
 
   /** Installs what is asked before each pair of tokens is signed (the PreTokenGeneration trigger). */
   useCustomizer(customizer: TokenCustomizer | undefined): void {
     this.customizer = customizer;
+  }
+
+  /** Installs what is asked before each client_credentials access token is signed (PreTokenGeneration V3_0). */
+  useClientCustomizer(customizer: ClientTokenCustomizer | undefined): void {
+    this.clientCustomizer = customizer;
   }
 
   /** Asks the customizer now, for a sign-in that wants its refusal before anything is stored (pass the result as SignInGrant.customization). */
@@ -310,15 +316,21 @@ export class TokenService {
   /**
    * The client_credentials grant: an access token for the app client itself (`sub` = client id,
    * the granted resource-server scopes), no id or refresh token, no sign-in record: it cannot be
-   * revoked and is refused wherever a user is needed.
+   * revoked and is refused wherever a user is needed. The client customizer (PreTokenGeneration
+   * V3_0), when installed, is asked first with `clientMetadata`; its error refuses the token.
    */
-  async issueForClient(client: ClientRecord, scopes: readonly string[]): Promise<{ AccessToken: string; ExpiresIn: number; TokenType: 'Bearer' }> {
+  async issueForClient(client: ClientRecord, scopes: readonly string[], clientMetadata?: Readonly<Record<string, string>>): Promise<{ AccessToken: string; ExpiresIn: number; TokenType: 'Bearer' }> {
+    const custom = await this.clientCustomizer?.({ client, scopes, ...(clientMetadata !== undefined ? { clientMetadata } : {}) });
+    const granted = custom?.accessToken?.scopesToAdd === undefined && custom?.accessToken?.scopesToSuppress === undefined ? scopes : customizedScopes(scopes, custom, USER_POOL_API_SCOPE);
     const key = await this.keys.activeKey();
     const iat = epochSeconds(this.clock.now());
     const ttl = client.accessTokenTtlSeconds ?? this.config.accessTokenTtlSeconds;
     const access = signRs256Jwt(
       { alg: 'RS256', kid: key.kid },
-      { sub: client.id, token_use: 'access', scope: scopes.join(' '), auth_time: iat, iss: this.issuer(client.poolId), exp: iat + ttl, iat, version: 2, jti: randomUUID(), client_id: client.id },
+      applyClaimChanges(
+        { sub: client.id, token_use: 'access', scope: granted.join(' '), auth_time: iat, iss: this.issuer(client.poolId), exp: iat + ttl, iat, version: 2, jti: randomUUID(), client_id: client.id },
+        custom?.accessToken,
+      ),
       key.signingKey,
     );
     return { AccessToken: access, ExpiresIn: ttl, TokenType: 'Bearer' };

@@ -1,6 +1,7 @@
 // The envelope every trigger event shares, in Cognito's shape:
 //   { version, triggerSource, region, userPoolId, userName, callerContext: { awsSdkVersion, clientId }, request, response }
-// so an existing Lambda handler reads it unchanged behind an HTTP adapter.
+// so an existing Lambda handler reads it unchanged behind an HTTP adapter. An event about no user
+// (PreTokenGeneration V3's TokenGeneration_ClientCredentials) has no userName.
 import type { OperationContext } from '../operations/operation-context.js';
 import type { PoolRecord } from '../pools/pool-repository.js';
 import type { UserRecord } from '../users/user-repository.js';
@@ -11,7 +12,8 @@ export interface TriggerEvent {
   readonly triggerSource: string;
   readonly region: string;
   readonly userPoolId: string;
-  readonly userName: string;
+  /** Absent when no user is concerned (a client_credentials token). */
+  readonly userName?: string;
   readonly callerContext: { readonly awsSdkVersion: string; readonly clientId: string };
   readonly request: Record<string, unknown>;
   readonly response: Record<string, unknown>;
@@ -31,18 +33,18 @@ export function awsSdkVersionOf(ctx: Pick<OperationContext, 'request'> | undefin
   return match === null ? 'aws-sdk-unknown-unknown' : `aws-sdk-${match[1]?.toLowerCase() ?? 'unknown'}-${match[2] ?? 'unknown'}`;
 }
 
-/** Builds an event (`ctx` undefined: no request to read the caller's SDK from). `clientId`: the app client of the request (Cognito sends "CLIENT_ID_NOT_APPLICABLE" for admin calls without one). */
+/** Builds an event (`ctx` undefined: no request to read the caller's SDK from; `userName` undefined: no user). `clientId`: the app client of the request (Cognito sends "CLIENT_ID_NOT_APPLICABLE" for admin calls without one). */
 export function triggerEvent(
   ctx: Pick<OperationContext, 'request'> | undefined,
   pool: Pick<PoolRecord, 'id'>,
-  args: { triggerSource: string; userName: string; clientId: string | undefined; request: Record<string, unknown>; response: Record<string, unknown>; version?: string },
+  args: { triggerSource: string; userName: string | undefined; clientId: string | undefined; request: Record<string, unknown>; response: Record<string, unknown>; version?: string },
 ): TriggerEvent {
   return {
     version: args.version ?? '1',
     triggerSource: args.triggerSource,
     region: regionOf(pool.id),
     userPoolId: pool.id,
-    userName: args.userName,
+    ...(args.userName !== undefined ? { userName: args.userName } : {}),
     callerContext: { awsSdkVersion: awsSdkVersionOf(ctx), clientId: args.clientId ?? 'CLIENT_ID_NOT_APPLICABLE' },
     request: args.request,
     response: args.response,

@@ -11,6 +11,8 @@ export const TOKEN_PARAMETERS = {
   client_secret: 256,
   refresh_token: 16384,
   scope: 4096,
+  // client_credentials: URL-encoded JSON of strings for PreTokenGeneration V3 (Cognito's parameter).
+  aws_client_metadata: 16384,
 } as const;
 
 /** The token request's parameters as read. */

@@ -9,7 +9,7 @@ import { requireClient } from '../../pools/pool-repository.js';
 import { array, clientIdSchema, clientMetadataSchema, object, optional, string } from '../../wire/input-schema.js';
 import { isActiveSecret } from '../sign-in/app-client-checks.js';
 
-/** GetClientToken (public: the client's secret is its credential). ClientMetadata is accepted and unused (no trigger runs). */
+/** GetClientToken (public: the client's secret is its credential). ClientMetadata goes to PreTokenGeneration V3_0, the only trigger it runs. */
 export const getClientToken = defineOperation(
   'GetClientToken',
   object({
@@ -37,5 +37,5 @@ export const getClientToken = defineOperation(
     if (scopes.length === 0) throw fail('InvalidParameterException', 'The client is allowed no resource-server scopes (AllowedOAuthScopes).');
     return scopes;
   })
-  .step('token', (ctx, _i, s) => ctx.tokens.issueForClient(s.found.client, s.scopes))
+  .step('token', (ctx, i, s) => ctx.tokens.issueForClient(s.found.client, s.scopes, i.ClientMetadata))
   .respond((_ctx, _i, s) => ({ ClientAuthenticationResult: { AccessToken: s.token.AccessToken, ExpiresIn: s.token.ExpiresIn, TokenType: s.token.TokenType } }));
