@@ -1,11 +1,13 @@
 // Production delivery: SMTP (nodemailer) and the SMS webhook, against small real servers on this
 // machine; and the promise that codes never reach the log or the outbox in production mode.
 import { createHmac } from 'node:crypto';
+import { CreateUserPoolClientCommand, CreateUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsWebhookDelivery } from '../src/delivery/sms-webhook-delivery.js';
 import { SmtpDelivery } from '../src/delivery/smtp-delivery.js';
 import { silentLogger } from '../src/user-pool/operations/logger.js';
 import { startSmtp, startWebhook } from './delivery-servers.js';
+import { sdkClients } from './user-pool/sdk-fixtures.js';
 import { startTestServer, TEST_PRODUCTION_SECRETS, type TestServer } from './harness.js';
 
 describe('SMS webhook delivery', () => {
@@ -90,5 +92,30 @@ describe('a production-mode server', () => {
     expect(outbox).toHaveLength(0);
     const confirmed = await server.call('ConfirmSignUp', { ClientId: server.pool.clientId, Username: 'prod', ConfirmationCode: code });
     expect(confirmed.status).toBe(200);
+  });
+
+  it("sends a pool's emails over SMTP from its EmailConfiguration's From, with its Reply-To", async () => {
+    const sdk = sdkClients(server);
+    try {
+      const { UserPool } = await sdk.admin.send(
+        new CreateUserPoolCommand({
+          PoolName: 'acme',
+          AutoVerifiedAttributes: ['email'],
+          VerificationMessageTemplate: { EmailMessage: 'Acme code {####}', EmailSubject: 'Acme code' },
+          EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', SourceArn: 'arn:aws:ses:us-east-1:123456789012:identity/acme.example', From: 'Acme <no-reply@acme.example>', ReplyToEmailAddress: 'help@acme.example' },
+        }),
+      );
+      const { UserPoolClient } = await sdk.admin.send(new CreateUserPoolClientCommand({ UserPoolId: UserPool?.Id, ClientName: 'app' }));
+      const before = smtp.messages.length;
+      const result = await server.call('SignUp', { ClientId: UserPoolClient?.ClientId, Username: 'acme-user', Password: 'Pr0d-Passw0rd!', UserAttributes: [{ Name: 'email', Value: 'acme-user@example.com' }] });
+      expect(result.status).toBe(200);
+      const sent = smtp.messages[before] ?? '';
+      expect(sent).toMatch(/^From: Acme <no-reply@acme\.example>$/m);
+      expect(sent).toMatch(/^Reply-To: help@acme\.example$/m);
+      expect(sent).toMatch(/^Subject: Acme code$/m);
+      expect(sent).toMatch(/Acme code \d{6}/);
+    } finally {
+      sdk.destroy();
+    }
   });
 });

@@ -10,6 +10,10 @@ export interface OutboxMessage {
   readonly subject: string | null;
   readonly body: string;
   readonly code: string | null;
+  /** Email: the sender the pool asks for (null: the server's own). */
+  readonly from: string | null;
+  /** Email: the Reply-To address the pool asks for. */
+  readonly replyTo: string | null;
   readonly createdAt: string;
 }
 
@@ -24,11 +28,12 @@ export class DevOutbox implements MessageDelivery {
   /** Stores and prints the message. */
   async send(message: OutgoingMessage): Promise<void> {
     await this.db.query(
-      `INSERT INTO outbox_messages (pool_id, channel, destination, subject, body, code, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [message.poolId ?? null, message.channel, message.destination, message.subject ?? null, message.body, message.code ?? null, this.clock.now()],
+      `INSERT INTO outbox_messages (pool_id, channel, destination, subject, body, code, from_address, reply_to, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [message.poolId ?? null, message.channel, message.destination, message.subject ?? null, message.body, message.code ?? null, message.from ?? null, message.replyTo ?? null, this.clock.now()],
     );
-    this.print(`[dev outbox] ${message.channel} to ${message.destination}: ${message.subject !== undefined ? `${message.subject} — ` : ''}${message.body}`);
+    const sender = message.from !== undefined ? ` from ${message.from}` : '';
+    this.print(`[dev outbox] ${message.channel}${sender} to ${message.destination}: ${message.subject !== undefined ? `${message.subject} — ` : ''}${message.body}`);
   }
 
   /** Messages newest first, optionally only those to `destination` (case-insensitive). */
@@ -40,9 +45,11 @@ export class DevOutbox implements MessageDelivery {
       subject: string | null;
       body: string;
       code: string | null;
+      from_address: string | null;
+      reply_to: string | null;
       created_at: Date;
     }>(
-      `SELECT id::text AS id, channel, destination, subject, body, code, created_at
+      `SELECT id::text AS id, channel, destination, subject, body, code, from_address, reply_to, created_at
          FROM outbox_messages
         WHERE $1::text IS NULL OR lower(destination) = lower($1::text)
         ORDER BY outbox_messages.id DESC
@@ -56,6 +63,8 @@ export class DevOutbox implements MessageDelivery {
       subject: r.subject,
       body: r.body,
       code: r.code,
+      from: r.from_address,
+      replyTo: r.reply_to,
       createdAt: new Date(r.created_at).toISOString(),
     }));
   }

@@ -5,6 +5,10 @@ export interface OutgoingMessage {
   readonly destination: string;
   readonly subject?: string;
   readonly body: string;
+  /** Email only: the sender (the pool's EmailConfiguration From); absent: the server's SMTP_FROM. */
+  readonly from?: string;
+  /** Email only: the Reply-To address (the pool's EmailConfiguration ReplyToEmailAddress). */
+  readonly replyTo?: string;
   readonly code?: string;
 }
 

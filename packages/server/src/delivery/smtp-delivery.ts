@@ -19,7 +19,13 @@ export class SmtpDelivery implements MessageDelivery {
   async send(message: OutgoingMessage): Promise<void> {
     if (message.channel !== 'email') throw fail('CodeDeliveryFailureException', 'SMTP delivery only sends email.');
     try {
-      await this.transport.sendMail({ from: this.from, to: message.destination, subject: message.subject ?? 'Steward', text: message.body });
+      await this.transport.sendMail({
+        from: message.from ?? this.from,
+        ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
+        to: message.destination,
+        subject: message.subject ?? 'Steward',
+        text: message.body,
+      });
     } catch (error) {
       this.log.error('email delivery failed', { reason: error instanceof Error ? error.message : String(error) });
       throw fail('CodeDeliveryFailureException', 'Unable to deliver the email.');

@@ -2,6 +2,7 @@ import { fieldChanges } from '../../audit/audit-event.js';
 import { operationEvent } from '../../audit/operation-audit.js';
 import { fail } from '../../errors/catalogue.js';
 import { addSeconds } from '../../time/clock.js';
+import { emailSender, invitationMessage } from '../codes/pool-messages.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool, type PoolRecord } from '../pools/pool-repository.js';
@@ -44,13 +45,12 @@ async function sendInvitation(
   const wanted = mediums ?? ['EMAIL'];
   const email = user.attributes.email ?? '';
   const phone = user.attributes.phone_number ?? '';
-  const body = `Your username is ${user.username} and temporary password is ${password}`;
-  // The pool's triggers: a custom sender delivers the invitation itself, or CustomMessage rewords it.
+  // The pool's InviteMessageTemplate words it; its triggers: a custom sender delivers the invitation itself, or CustomMessage rewords it.
   const send = async (channel: 'email' | 'sms', destination: string): Promise<void> => {
-    const request = { user, source: 'AdminCreateUser' as const, channel, code: password, message: { subject: 'Your temporary password', body }, clientMetadata };
+    const request = { user, source: 'AdminCreateUser' as const, channel, code: password, message: invitationMessage(pool, channel, user.username, password), clientMetadata };
     if (hasCustomSender(pool, channel)) return runCustomSender(ctx, pool, request);
     const message = await customMessage(ctx, pool, request);
-    await ctx.delivery.send({ poolId: user.poolId, channel, destination, ...(channel === 'email' ? { subject: message.subject } : {}), body: message.body, code: password });
+    await ctx.delivery.send({ poolId: user.poolId, channel, destination, ...(channel === 'email' ? { subject: message.subject, ...emailSender(pool) } : {}), body: message.body, code: password });
   };
   let sent = false;
   if (wanted.includes('EMAIL') && email !== '') {

@@ -8,6 +8,7 @@ import type { UserRecord } from '../users/user-repository.js';
 import { issueCode, type CodePurpose } from './one-time-codes.js';
 import { findPool } from '../pools/pool-repository.js';
 import { customMessage, hasCustomSender, runCustomSender, type MessageSource } from '../triggers/custom-message.js';
+import { confirmsWithLink, emailSender, poolCodeMessage } from './pool-messages.js';
 
 /** Cognito's CodeDeliveryDetailsType. */
 export interface CodeDeliveryDetails {
@@ -23,7 +24,7 @@ export function maskDestination(destination: string): string {
   return `+${'*'.repeat(Math.max(0, destination.length - 5))}${destination.slice(-4)}`;
 }
 
-/** The wording of each kind of code message; `link` replaces a sign-up code with a link to open. */
+/** The built-in wording of each kind of code message (a pool's templates override it); `link` replaces a sign-up code with a link to open. */
 export function codeMessage(purpose: CodePurpose, code: string, link?: string): { subject: string; body: string } {
   switch (purpose) {
     case 'SIGN_UP':
@@ -88,22 +89,26 @@ export async function deliverCode(
 ): Promise<CodeDeliveryDetails> {
   const destination = codeDestination(args.user, args.channel);
   const details: CodeDeliveryDetails = { Destination: maskDestination(destination), DeliveryMedium: args.channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: args.channel === 'email' ? 'email' : 'phone_number' };
-  // With SIGN_UP_VERIFICATION=link an emailed sign-up code travels inside Cognito's confirmation link.
-  const asLink = args.purpose === 'SIGN_UP' && args.channel === 'email' && ctx.config.signUpVerification === 'link' && args.clientId !== undefined;
-  const builtIn = codeMessage(args.purpose, args.code, asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, args.code) : undefined);
-  // The pool's triggers (user-pool/triggers/custom-message.ts): a custom sender delivers instead, or CustomMessage rewords.
   const pool = await findPool(ctx.db, args.user.poolId);
-  const request = { user: args.user, source: args.source ?? messageSourceOf(args.purpose), channel: args.channel, code: args.code, message: builtIn, clientId: args.clientId };
+  // With SIGN_UP_VERIFICATION=link, or in a pool whose DefaultEmailOption is CONFIRM_WITH_LINK, an
+  // emailed sign-up code travels inside Cognito's confirmation link.
+  const linkWanted = ctx.config.signUpVerification === 'link' || (pool !== undefined && confirmsWithLink(pool));
+  const asLink = args.purpose === 'SIGN_UP' && args.channel === 'email' && linkWanted && args.clientId !== undefined;
+  const link = asLink ? signUpConfirmationLink(ctx.config.publicUrl, args.clientId ?? '', args.user.username, args.code) : undefined;
+  // The pool's template (pool-messages.ts), member by member over the built-in wording.
+  const worded = poolCodeMessage(pool, { purpose: args.purpose, channel: args.channel, code: args.code, link, builtIn: codeMessage(args.purpose, args.code, link) });
+  // The pool's triggers (user-pool/triggers/custom-message.ts): a custom sender delivers instead, or CustomMessage rewords.
+  const request = { user: args.user, source: args.source ?? messageSourceOf(args.purpose), channel: args.channel, code: args.code, message: worded, clientId: args.clientId };
   if (pool !== undefined && hasCustomSender(pool, args.channel)) {
     await runCustomSender(ctx, pool, request);
     return details;
   }
-  const message = pool === undefined || asLink ? builtIn : await customMessage(ctx, pool, request);
+  const message = pool === undefined || asLink ? worded : await customMessage(ctx, pool, request);
   await ctx.delivery.send({
     poolId: args.user.poolId,
     channel: args.channel,
     destination,
-    ...(args.channel === 'email' ? { subject: message.subject } : {}),
+    ...(args.channel === 'email' ? { subject: message.subject, ...emailSender(pool) } : {}),
     body: message.body,
     code: args.code,
   });

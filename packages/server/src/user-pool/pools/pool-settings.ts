@@ -41,6 +41,28 @@ const tagsSchema = stringMap({ maxEntries: MAX_TAGS, maxKeyLength: 128, maxValue
 
 const messageSchema = (min: number, max: number) => optional(string({ min, max }));
 
+const CODE = '{####}';
+/** `{##link text##}` (pool-messages.ts LINK_PLACEHOLDER, not global: `test` keeps no state). */
+const LINK_PLACEHOLDER = /\{##[^#][\s\S]*?##\}/;
+const USERNAME = '{username}';
+/** An email address (Cognito's EmailAddressType), no spaces or control characters. */
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+/** `address` or `Display Name <address>`, on one line. */
+const SENDER = /^(?:[^\s@<>",;]+@[^\s@<>",;]+|[^\p{Cc}<>]*<[^\s@<>",;]+@[^\s@<>",;]+>)$/u;
+
+/** InvalidParameterException when a message member given lacks one of its placeholders. */
+function requirePlaceholders(member: string, value: string | undefined, placeholders: readonly string[]): void {
+  if (value === undefined) return;
+  const missing = placeholders.filter((p) => !value.includes(p));
+  if (missing.length > 0) throw fail('InvalidParameterException', `${member} must contain the ${missing.join(' and ')} placeholder${missing.length > 1 ? 's' : ''}.`);
+}
+
+/** Checks SetUserPoolMfaConfig's message members as CreateUserPool checks its own. */
+export function checkMfaMessages(input: { SmsAuthenticationMessage?: string | undefined; EmailMfaMessage?: string | undefined }): void {
+  requirePlaceholders('SmsMfaConfiguration.SmsAuthenticationMessage', input.SmsAuthenticationMessage, [CODE]);
+  requirePlaceholders('EmailMfaConfiguration.Message', input.EmailMfaMessage, [CODE]);
+}
+
 /** The wire members CreateUserPool and UpdateUserPool both take. */
 const sharedMembers = {
   Policies: optional(object({ PasswordPolicy: optional(passwordPolicySchema), SignInPolicy: optional(documentSchema()) })),
@@ -249,21 +271,30 @@ export function resolvePoolWrite(input: Shared & { PoolName?: string | undefined
   }
   const template = input.VerificationMessageTemplate;
   const defaultEmailOption = template?.DefaultEmailOption ?? 'CONFIRM_WITH_CODE';
+  // Every message member given must hold its placeholders (Cognito's patterns), the legacy members too.
+  requirePlaceholders('VerificationMessageTemplate.EmailMessage', template?.EmailMessage, [CODE]);
+  requirePlaceholders('VerificationMessageTemplate.SmsMessage', template?.SmsMessage, [CODE]);
+  requirePlaceholders('EmailVerificationMessage', input.EmailVerificationMessage, [CODE]);
+  requirePlaceholders('SmsVerificationMessage', input.SmsVerificationMessage, [CODE]);
+  requirePlaceholders('SmsAuthenticationMessage', input.SmsAuthenticationMessage, [CODE]);
+  if (template?.EmailMessageByLink !== undefined && !LINK_PLACEHOLDER.test(template.EmailMessageByLink)) {
+    throw fail('InvalidParameterException', 'VerificationMessageTemplate.EmailMessageByLink must contain a link placeholder such as {##Verify Email##}.');
+  }
   const emailMessage = template?.EmailMessage ?? input.EmailVerificationMessage;
-  if (emailMessage !== undefined && !emailMessage.includes('{####}')) throw fail('InvalidParameterException', 'The email verification message must contain the {####} placeholder.');
   const smsMessage = template?.SmsMessage ?? input.SmsVerificationMessage;
-  if (smsMessage !== undefined && !smsMessage.includes('{####}')) throw fail('InvalidParameterException', 'The SMS verification message must contain the {####} placeholder.');
-  if (input.SmsAuthenticationMessage !== undefined && !input.SmsAuthenticationMessage.includes('{####}')) throw fail('InvalidParameterException', 'The SMS authentication message must contain the {####} placeholder.');
-  if (defaultEmailOption === 'CONFIRM_WITH_LINK' && template?.EmailMessageByLink !== undefined && !template.EmailMessageByLink.includes('{##')) {
-    throw fail('InvalidParameterException', 'EmailMessageByLink must contain the {##Verify Email##} link placeholder.');
-  }
   const invite = input.AdminCreateUserConfig?.InviteMessageTemplate;
-  if (invite?.EmailMessage !== undefined && !(invite.EmailMessage.includes('{username}') && invite.EmailMessage.includes('{####}'))) {
-    throw fail('InvalidParameterException', 'The invitation email message must contain the {username} and {####} placeholders.');
-  }
+  requirePlaceholders('InviteMessageTemplate.EmailMessage', invite?.EmailMessage, [USERNAME, CODE]);
+  requirePlaceholders('InviteMessageTemplate.SMSMessage', invite?.SMSMessage, [USERNAME, CODE]);
   const emailConfiguration = input.EmailConfiguration ?? { EmailSendingAccount: 'COGNITO_DEFAULT' };
   if (emailConfiguration.EmailSendingAccount === 'DEVELOPER' && emailConfiguration.SourceArn === undefined) {
     throw fail('InvalidParameterException', 'SourceArn is required when EmailSendingAccount is DEVELOPER.');
+  }
+  // Threat: a line break in an address written into the email's headers (header injection).
+  if (emailConfiguration.From !== undefined && !SENDER.test(emailConfiguration.From)) {
+    throw fail('InvalidParameterException', 'EmailConfiguration.From must be an email address, or a name with the address in angle brackets.');
+  }
+  if (emailConfiguration.ReplyToEmailAddress !== undefined && !ADDRESS.test(emailConfiguration.ReplyToEmailAddress)) {
+    throw fail('InvalidParameterException', 'EmailConfiguration.ReplyToEmailAddress must be an email address.');
   }
   const tracked = input.DeviceConfiguration !== undefined;
   const messages: Record<string, unknown> = {

@@ -5,6 +5,8 @@ import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
@@ -127,5 +129,33 @@ describe.each(BOTH_DATABASES)('message triggers on %s', (database) => {
       new RespondToAuthChallengeCommand({ ClientId: server.pool.clientId, ChallengeName: 'SMS_MFA', Session: started.Session, ChallengeResponses: { USERNAME: user.username, SMS_MFA_CODE: String(call?.event.request.code) } }),
     );
     expect(done.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it("CustomMessage's answer overrides the pool's verification template; a null answer keeps the template's wording", async () => {
+    const { UserPool } = await sdk.admin.send(
+      new CreateUserPoolCommand({
+        PoolName: 'templated',
+        AutoVerifiedAttributes: ['email'],
+        VerificationMessageTemplate: { EmailMessage: 'Template code {####}', EmailSubject: 'Template subject' },
+        LambdaConfig: { CustomMessage: `${receiver.url}/templated` },
+      }),
+    );
+    const poolId = UserPool?.Id ?? '';
+    const { UserPoolClient } = await sdk.admin.send(new CreateUserPoolClientCommand({ UserPoolId: poolId, ClientName: 'app' }));
+    const signUpIn = (username: string, email: string) =>
+      client.send(new SignUpCommand({ ClientId: UserPoolClient?.ClientId, Username: username, Password: 'Corr3ct-Horse!', UserAttributes: [{ Name: 'email', Value: email }] }));
+
+    receiver.on('/templated', (event) => ({ body: { ...event, response: { emailSubject: 'Trigger subject', emailMessage: 'Trigger says {####}', smsMessage: null } } }));
+    const first = newName();
+    await signUpIn(first.username, first.email);
+    expect(receiver.to('/templated')[0]?.event.request).toMatchObject({ codeParameter: '{####}', usernameParameter: null });
+    const [overridden] = await server.outbox(first.email);
+    expect(overridden).toMatchObject({ subject: 'Trigger subject', body: `Trigger says ${overridden?.code ?? 'none'}` });
+
+    receiver.on('/templated', (event) => ({ body: event }));
+    const second = newName();
+    await signUpIn(second.username, second.email);
+    const [kept] = await server.outbox(second.email);
+    expect(kept).toMatchObject({ subject: 'Template subject', body: `Template code ${kept?.code ?? 'none'}` });
   });
 });

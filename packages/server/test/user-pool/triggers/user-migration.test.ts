@@ -3,7 +3,7 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV } from '../../auth/auth-fixtures.js';
+import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
 import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
 import { sdkClients, sdkError, type SdkClients } from '../sdk-fixtures.js';
 import { startReceiver, type Receiver } from './trigger-receiver.js';
@@ -15,7 +15,7 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
   let receiver: Receiver;
   let n = 0;
   /** The old system: username → password and attributes. */
-  const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string; smsMfa?: boolean }>();
+  const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string; smsMfa?: boolean; answer?: Record<string, unknown> }>();
 
   beforeAll(async () => {
     server = await startTestServer({ database, env: AUTH_TEST_ENV });
@@ -39,16 +39,23 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
       const request = event.request as { password?: string };
       if (old === undefined) return { status: 400, body: { errorMessage: 'User does not exist in the old system' } };
       if (event.triggerSource === 'UserMigration_Authentication' && request.password !== old.password) return { status: 400, body: { errorMessage: 'Bad password' } };
-      return { body: { ...event, response: { userAttributes: old.attributes, finalUserStatus: old.status ?? 'CONFIRMED', messageAction: 'SUPPRESS', ...(old.smsMfa === true ? { enableSMSMFA: true } : {}) } } };
+      const answer = old.answer ?? { messageAction: 'SUPPRESS' };
+      return { body: { ...event, response: { userAttributes: old.attributes, finalUserStatus: old.status ?? 'CONFIRMED', ...answer, ...(old.smsMfa === true ? { enableSMSMFA: true } : {}) } } };
     });
   });
 
-  const legacyUser = (extra: Partial<{ status: string; attributes: Record<string, string>; smsMfa: boolean }> = {}): { username: string; password: string; email: string } => {
+  const legacyUser = (extra: Partial<{ status: string; attributes: Record<string, string>; smsMfa: boolean; answer: Record<string, unknown> }> = {}): { username: string; password: string; email: string } => {
     n += 1;
     const username = `legacy-${database}-${n}-${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     const password = 'Old-Passw0rd!';
-    legacy.set(username, { password, attributes: extra.attributes ?? { email, email_verified: 'true', given_name: 'Ada', sub: 'not-theirs' }, ...(extra.status !== undefined ? { status: extra.status } : {}), ...(extra.smsMfa !== undefined ? { smsMfa: extra.smsMfa } : {}) });
+    legacy.set(username, {
+      password,
+      attributes: extra.attributes ?? { email, email_verified: 'true', given_name: 'Ada', sub: 'not-theirs' },
+      ...(extra.status !== undefined ? { status: extra.status } : {}),
+      ...(extra.smsMfa !== undefined ? { smsMfa: extra.smsMfa } : {}),
+      ...(extra.answer !== undefined ? { answer: extra.answer } : {}),
+    });
     return { username, password, email };
   };
   const signIn = (username: string, password: string, metadata?: Record<string, string>) =>
@@ -106,6 +113,9 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
     expect(call?.event.request.password).toBeUndefined();
     const created = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
     expect(created.UserStatus).toBe('RESET_REQUIRED');
+    // messageAction SUPPRESS holds back the welcome message only: the reset code is the one message sent.
+    const messages = await server.outbox(old.email);
+    expect(messages).toHaveLength(1);
     const code = await server.latestCode(old.email);
     await client.send(new ConfirmForgotPasswordCommand({ ClientId: server.pool.clientId, Username: old.username, ConfirmationCode: code, Password: 'New-Passw0rd!' }));
     expect((await signIn(old.username, 'New-Passw0rd!')).AuthenticationResult?.IdToken).toBeTruthy();
@@ -117,5 +127,51 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
     await signIn(old.username, old.password);
     const user = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username }));
     expect(user.UserMFASettingList).toEqual(['SMS_MFA']);
+  });
+
+  it('sends a migrated user the welcome message, by SMS unless desiredDeliveryMediums says otherwise, and nothing when the handler answers SUPPRESS', async () => {
+    const withPhone = (name: string, phone: string) => ({ email: `${name}@example.com`, phone_number: phone, phone_number_verified: 'true' });
+    const bySms = legacyUser({ answer: {} });
+    legacy.set(bySms.username, { ...(legacy.get(bySms.username) ?? { password: '' }), attributes: withPhone(bySms.username, '+15550002001') });
+    await signIn(bySms.username, bySms.password);
+    const [welcome] = await server.outbox('+15550002001');
+    expect(welcome).toMatchObject({ channel: 'sms', code: null, body: expect.stringContaining(`Welcome, ${bySms.username}.`) as unknown });
+    expect(await server.outbox(`${bySms.username}@example.com`)).toEqual([]);
+
+    const byEmail = legacyUser({ answer: { messageAction: 'RESEND', desiredDeliveryMediums: ['EMAIL'] } });
+    legacy.set(byEmail.username, { ...(legacy.get(byEmail.username) ?? { password: '' }), attributes: withPhone(byEmail.username, '+15550002002') });
+    await signIn(byEmail.username, byEmail.password);
+    expect((await server.outbox(`${byEmail.username}@example.com`))[0]).toMatchObject({ channel: 'email', subject: 'Welcome', code: null });
+    expect(await server.outbox('+15550002002')).toEqual([]);
+
+    const suppressed = legacyUser({ answer: { messageAction: 'SUPPRESS', desiredDeliveryMediums: ['EMAIL', 'SMS'] } });
+    legacy.set(suppressed.username, { ...(legacy.get(suppressed.username) ?? { password: '' }), attributes: withPhone(suppressed.username, '+15550002003') });
+    expect((await signIn(suppressed.username, suppressed.password)).AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(await server.outbox(`${suppressed.username}@example.com`)).toEqual([]);
+    expect(await server.outbox('+15550002003')).toEqual([]);
+  });
+
+  it('answers a messageAction or delivery medium Cognito does not know with InvalidLambdaResponseException, creating nobody', async () => {
+    for (const answer of [{ messageAction: 'SILENT' }, { desiredDeliveryMediums: ['PIGEON'] }, { forceAliasCreation: 'yes' }]) {
+      const old = legacyUser({ answer });
+      expect(await sdkError(signIn(old.username, old.password))).toEqual({ name: 'InvalidLambdaResponseException', message: 'Unrecognizable lambda output' });
+      expect((await sdkError(sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: old.username })))).name).toBe('UserNotFoundException');
+    }
+  });
+
+  it('refuses to migrate a user whose verified email is already another user\'s alias, unless forceAliasCreation moves the alias to them', async () => {
+    const holder = await createTestUser(server, { mfa: 'none' });
+    const attributes = { email: holder.email, email_verified: 'true' };
+    const refused = legacyUser({ attributes, answer: { messageAction: 'SUPPRESS' } });
+    expect((await sdkError(signIn(refused.username, refused.password))).name).toBe('AliasExistsException');
+    expect((await sdkError(sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: refused.username })))).name).toBe('UserNotFoundException');
+
+    const forced = legacyUser({ attributes, answer: { messageAction: 'SUPPRESS', forceAliasCreation: true } });
+    expect((await signIn(forced.username, forced.password)).AuthenticationResult?.AccessToken).toBeTruthy();
+    const previous = await sdk.admin.send(new AdminGetUserCommand({ UserPoolId: server.pool.userPoolId, Username: holder.username }));
+    expect(previous.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: holder.email }, { Name: 'email_verified', Value: 'false' }]));
+    // The alias signs the migrated user in now, not the previous holder.
+    const byAlias = await signIn(holder.email, forced.password);
+    expect(byAlias.AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });

@@ -5,6 +5,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { fail, isServiceError } from '../../../errors/catalogue.js';
 import { maskDestination, type CodeDeliveryDetails } from '../../codes/code-delivery.js';
 import { generateCode, hashCode } from '../../codes/one-time-codes.js';
+import { emailSender } from '../../codes/pool-messages.js';
+import { findPool } from '../../pools/pool-repository.js';
 import type { OperationContext } from '../../operations/operation-context.js';
 import { endAuthSession } from '../../sessions/auth-sessions.js';
 import { findUserByLogin, type UserRecord } from '../../users/user-repository.js';
@@ -58,7 +60,9 @@ export function customChallengeTools(ctx: OperationContext, user: UserRecord): C
       const destination = user.attributes[attributeName];
       if (destination === undefined || destination === '') throw fail('InvalidParameterException', `The user has no ${attributeName} to send a code to.`);
       await ctx.limits.assertCodeSendAllowed(user.sub, 'CUSTOM_CHALLENGE');
-      await ctx.delivery.send({ poolId: user.poolId, channel, destination, ...(message.subject !== undefined ? { subject: message.subject } : {}), body: message.body, code: message.code });
+      // The pool's EmailConfiguration names the sender, as for the other messages of the pool.
+      const sender = channel === 'email' ? emailSender(await findPool(ctx.db, user.poolId)) : {};
+      await ctx.delivery.send({ poolId: user.poolId, channel, destination, ...(message.subject !== undefined ? { subject: message.subject } : {}), ...sender, body: message.body, code: message.code });
       return { Destination: maskDestination(destination), DeliveryMedium: channel === 'email' ? 'EMAIL' : 'SMS', AttributeName: attributeName };
     },
   };
