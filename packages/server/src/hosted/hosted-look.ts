@@ -92,7 +92,9 @@ async function managedLoginApplies(db: Queryable, poolId: string, domainVersion:
  */
 export async function hostedLookFor(db: Queryable, poolId: string, clientId: string, lang?: string, domainVersion?: number): Promise<HostedLook> {
   const terms = termsLinks(await termsOfClient(db, poolId, clientId), lang);
-  const style = (await managedLoginApplies(db, poolId, domainVersion)) ? await findStyleOfClient(db, poolId, clientId) : undefined;
+  // The style first: most clients have none, and then the domains need no look-up.
+  const found = await findStyleOfClient(db, poolId, clientId);
+  const style = found !== undefined && (await managedLoginApplies(db, poolId, domainVersion)) ? found : undefined;
   if (style !== undefined) return style.useCognitoProvidedValues ? { terms } : { branding: hostedBranding(style), terms };
   const customization = await effectiveCustomization(db, poolId, clientId);
   return {
