@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { guardOwnListener } from '../user-pool/triggers/egress-guard.js';
 import type { StewardHandle } from '../app.js';
 import type { Config } from '../config/config.js';
+import { registerBrandingRoutes } from '../hosted/branding-routes.js';
 import { registerCustomizationRoutes } from '../hosted/customization-routes.js';
 import { registerLogoutRoutes } from '../hosted/logout-routes.js';
 import { registerRequestLogContext } from '../logging/request-log-context.js';
@@ -82,6 +83,7 @@ export async function buildManagedLoginApp(config: Config, steward: StewardHandl
   registerHostedLoginRoutes(app, steward);
   registerLogoutRoutes(app, steward, steward);
   registerCustomizationRoutes(app, steward.db);
+  registerBrandingRoutes(app, steward.db);
 
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: 'not_found', error_description: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found` }));
   return app;

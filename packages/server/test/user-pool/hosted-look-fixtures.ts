@@ -3,11 +3,24 @@
 import { CALLBACK, authorizeUrl, createOAuthClient, pkcePair } from '../oauth/oauth-fixtures.js';
 import type { TestServer } from '../harness.js';
 
-/** The sign-in page a browser reaches through /oauth2/authorize: its HTML and response headers. */
-export async function hostedSignInPage(server: TestServer, clientId: string, extra: Readonly<Record<string, string>> = {}): Promise<{ status: number; html: string; headers: Headers; url: string }> {
+/** Another way to managed login than its own URL: an origin (a pool domain's) and a fetch that reaches the server through it. */
+export interface HostedRoute {
+  readonly origin: string;
+  readonly fetch: (url: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** The sign-in page a browser reaches through /oauth2/authorize (on `route` when given): its HTML and response headers. */
+export async function hostedSignInPage(
+  server: TestServer,
+  clientId: string,
+  extra: Readonly<Record<string, string>> = {},
+  route?: HostedRoute,
+): Promise<{ status: number; html: string; headers: Headers; url: string }> {
   let url = authorizeUrl(server, { response_type: 'code', client_id: clientId, redirect_uri: CALLBACK, scope: 'openid', code_challenge: pkcePair().challenge, code_challenge_method: 'S256', ...extra });
+  if (route !== undefined) url = `${route.origin}${new URL(url).pathname}${new URL(url).search}`;
+  const get = route?.fetch ?? fetch;
   for (let hop = 0; hop < 5; hop += 1) {
-    const response = await fetch(url, { redirect: 'manual', headers: { accept: 'text/html' } });
+    const response = await get(url, { redirect: 'manual', headers: { accept: 'text/html' } });
     const location = response.headers.get('location');
     if (location === null) return { status: response.status, html: await response.text(), headers: response.headers, url };
     await response.arrayBuffer();

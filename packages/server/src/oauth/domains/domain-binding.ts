@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { findDomain } from '../../user-pool/pools/domain-repository.js';
 
-const bound = new WeakMap<FastifyRequest, string>();
+const bound = new WeakMap<FastifyRequest, { readonly poolId: string; readonly managedLoginVersion: number }>();
 
 /** The host name of a Host header, lower case, without the port; undefined for an IP literal in brackets or nothing. */
 export function hostName(host: string | undefined): string | undefined {
@@ -15,18 +15,22 @@ export function hostName(host: string | undefined): string | undefined {
 }
 
 /**
- * What a host name means: `{ poolId }` for a pool's domain, `{ unknownPrefix: true }` for a name under
- * the suffix that no pool has, undefined for any other host (the default behaviour).
+ * What a host name means: `{ poolId, managedLoginVersion }` for a pool's domain, `{ unknownPrefix: true }`
+ * for a name under the suffix that no pool has, undefined for any other host (the default behaviour).
  */
-export async function poolOfHost(q: Queryable, host: string | undefined, suffix: string | undefined): Promise<{ poolId: string } | { unknownPrefix: true } | undefined> {
+export async function poolOfHost(
+  q: Queryable,
+  host: string | undefined,
+  suffix: string | undefined,
+): Promise<{ poolId: string; managedLoginVersion: number } | { unknownPrefix: true } | undefined> {
   if (host === undefined) return undefined;
   if (suffix !== undefined && host.endsWith(`.${suffix}`)) {
     const prefix = host.slice(0, -suffix.length - 1);
     const domain = prefix.includes('.') ? undefined : await findDomain(q, prefix);
-    return domain !== undefined && !domain.custom ? { poolId: domain.poolId } : { unknownPrefix: true };
+    return domain !== undefined && !domain.custom ? { poolId: domain.poolId, managedLoginVersion: domain.managedLoginVersion } : { unknownPrefix: true };
   }
   const custom = await findDomain(q, host);
-  return custom?.custom === true ? { poolId: custom.poolId } : undefined;
+  return custom?.custom === true ? { poolId: custom.poolId, managedLoginVersion: custom.managedLoginVersion } : undefined;
 }
 
 /** Whether a host can be no pool's domain: an IP address, localhost, or managed login's own public host (no lookup for them). */
@@ -43,13 +47,18 @@ export function registerDomainBinding(app: FastifyInstance, db: Queryable, suffi
     const found = await poolOfHost(db, host, suffix);
     if (found === undefined) return;
     if ('unknownPrefix' in found) return reply.status(404).send({ error: 'not_found', error_description: 'No user pool has this domain.' });
-    bound.set(request, found.poolId);
+    bound.set(request, found);
   });
 }
 
 /** The pool the request's domain is bound to, or undefined (no pool domain: the default behaviour). */
 export function domainPoolOf(request: FastifyRequest): string | undefined {
-  return bound.get(request);
+  return bound.get(request)?.poolId;
+}
+
+/** The ManagedLoginVersion of the domain the request came through (1 classic, 2 managed login), or undefined (no pool domain). */
+export function domainVersionOf(request: FastifyRequest): number | undefined {
+  return bound.get(request)?.managedLoginVersion;
 }
 
 /** Whether a client of `poolId` may be used on this request's domain. */

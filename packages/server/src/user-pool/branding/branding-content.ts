@@ -9,6 +9,17 @@ export const MAX_ASSET_BYTES = 1_000_000;
 
 type AssetInput = { Category: string; ColorMode: string; Extension: string; Bytes?: string | undefined; ResourceId?: string | undefined };
 
+// What may come before an SVG's root element: a byte-order mark, white space, the XML declaration,
+// comments and a doctype without an internal subset (no entity declarations).
+const SVG_PROLOGUE = /^\uFEFF?(?:\s|<\?xml[^<>]*\?>|<!--(?:(?!-->)[\s\S])*-->|<!DOCTYPE\s+svg[^<>[\]]*>)*/i;
+
+/** Whether the bytes are an SVG document: its root element is <svg> (not an HTML page that holds one). */
+function isSvgDocument(bytes: Buffer): boolean {
+  const text = bytes.subarray(0, 64 * 1024).toString('utf8');
+  const prologue = SVG_PROLOGUE.exec(text)?.[0] ?? '';
+  return /^<svg[\s>/]/.test(text.slice(prologue.length));
+}
+
 function looksLike(extension: string, bytes: Buffer): boolean {
   switch (extension) {
     case 'PNG':
@@ -20,7 +31,7 @@ function looksLike(extension: string, bytes: Buffer): boolean {
     case 'ICO':
       return bytes.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0]));
     case 'SVG':
-      return /<svg[\s>]/.test(bytes.subarray(0, 4096).toString('utf8'));
+      return isSvgDocument(bytes);
     default:
       return false;
   }

@@ -99,3 +99,51 @@ export async function updateBranding(tx: Queryable, id: string, content: Brandin
 export async function deleteBranding(tx: Queryable, id: string): Promise<boolean> {
   return (await tx.query('DELETE FROM managed_login_brandings WHERE id = $1 RETURNING id', [id])).length > 0;
 }
+
+/** A style as the hosted page needs it: no asset bytes (they are fetched one at a time, by URL). */
+export interface BrandingStyleRecord {
+  readonly id: string;
+  readonly useCognitoProvidedValues: boolean;
+  readonly settings: Readonly<Record<string, unknown>> | null;
+  readonly assets: ReadonlyArray<{ readonly Category: string; readonly ColorMode: string; readonly Extension: string }>;
+  readonly updatedAt: Date;
+}
+
+interface StyleRow {
+  id: string;
+  use_cognito_provided_values: boolean;
+  settings: Record<string, unknown> | null;
+  asset_kinds: Array<{ Category: string; ColorMode: string; Extension: string }>;
+  updated_at: Date | string;
+}
+
+// The assets' kinds without their bytes (up to 40 MB a style): a page view reads kilobytes.
+const STYLE_COLUMNS = `id, use_cognito_provided_values, settings, updated_at,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('Category', a ->> 'Category', 'ColorMode', a ->> 'ColorMode', 'Extension', a ->> 'Extension')), '[]'::jsonb)
+     FROM jsonb_array_elements(managed_login_brandings.assets) AS a) AS asset_kinds`;
+
+const toStyle = (r: StyleRow): BrandingStyleRecord => ({ id: r.id, useCognitoProvidedValues: r.use_cognito_provided_values, settings: r.settings, assets: r.asset_kinds, updatedAt: new Date(r.updated_at) });
+
+/** The style of a client of the pool, without asset bytes, or undefined. */
+export async function findStyleOfClient(q: Queryable, poolId: string, clientId: string): Promise<BrandingStyleRecord | undefined> {
+  const rows = await q.query<StyleRow>(`SELECT ${STYLE_COLUMNS} FROM managed_login_brandings WHERE pool_id = $1 AND client_id = $2`, [poolId, clientId]);
+  return rows[0] === undefined ? undefined : toStyle(rows[0]);
+}
+
+/** The style `id`, without asset bytes, or undefined. */
+export async function findStyle(q: Queryable, id: string): Promise<BrandingStyleRecord | undefined> {
+  const rows = await q.query<StyleRow>(`SELECT ${STYLE_COLUMNS} FROM managed_login_brandings WHERE id = $1`, [id]);
+  return rows[0] === undefined ? undefined : toStyle(rows[0]);
+}
+
+/** One asset of style `id` (its extension and base64 bytes), or undefined. */
+export async function findStyleAsset(q: Queryable, id: string, category: string, colorMode: string): Promise<{ extension: string; bytes: string } | undefined> {
+  const rows = await q.query<{ extension: string; bytes: string | null }>(
+    `SELECT a ->> 'Extension' AS extension, a ->> 'Bytes' AS bytes
+       FROM managed_login_brandings, jsonb_array_elements(managed_login_brandings.assets) AS a
+      WHERE id = $1 AND a ->> 'Category' = $2 AND a ->> 'ColorMode' = $3`,
+    [id, category, colorMode],
+  );
+  const row = rows[0];
+  return row === undefined || row.bytes === null ? undefined : { extension: row.extension, bytes: row.bytes };
+}

@@ -1,5 +1,5 @@
 // What managed login looks like: classic UI customization (CSS and logo per pool or app client) and
-// managed-login branding styles (stored and answered; the hosted page renders the classic look).
+// managed-login branding styles (stored and answered; branding-look.ts is what the hosted page renders of them).
 import type { Operation } from '../operations/operation.js';
 import { createManagedLoginBranding } from './create-managed-login-branding.js';
 import { deleteManagedLoginBranding } from './delete-managed-login-branding.js';

@@ -42,3 +42,9 @@ export async function insertDomain(q: Queryable, record: DomainRecord, now: Date
   );
   return rows.length > 0;
 }
+
+/** The ManagedLoginVersion of each of the pool's domains (none, one or two). */
+export async function poolDomainVersions(q: Queryable, poolId: string): Promise<number[]> {
+  const rows = await q.query<{ managed_login_version: number }>('SELECT managed_login_version FROM user_pool_domains WHERE pool_id = $1', [poolId]);
+  return rows.map((r) => Number(r.managed_login_version));
+}

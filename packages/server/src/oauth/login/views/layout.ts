@@ -1,7 +1,8 @@
 // The frame of every hosted login page, like Steward's own sign-in (packages/web's AuthCard): the
 // product name, a title, the message region, the form, a footer of links. No inline script (the
 // origin's CSP forbids it); the stylesheet and the passkey script are files of this origin.
-import type { HostedLook } from '../../../hosted/hosted-look.js';
+import type { HostedBranding, HostedLook } from '../../../hosted/hosted-look.js';
+import type { ModeImage } from '../../../user-pool/branding/branding-look.js';
 import { escapeHtml } from '../../../hosted/hosted-page.js';
 import type { Notice } from './messages.js';
 
@@ -48,28 +49,49 @@ function noticeMarkup(notice: Notice | undefined): string {
     : `<div class="live-region live-region--status" role="status"><p>${escapeHtml(notice.message)}</p>${detail}</div>`;
 }
 
+/** A branding image: one <img>, or a <picture> whose dark-mode source the browser picks by its colour scheme. */
+function modeImage(image: ModeImage, className: string): string {
+  const img = `<img class="${className}" src="${escapeHtml(image.light)}" alt="">`;
+  return image.dark === image.light ? img : `<picture><source media="(prefers-color-scheme: dark)" srcset="${escapeHtml(image.dark)}">${img}</picture>`;
+}
+
+function faviconLinks(branding: HostedBranding | undefined): string {
+  if (branding === undefined || branding.favicons.length === 0) return `<link rel="icon" href="${ICON}">`;
+  return branding.favicons.map((f) => `<link rel="icon" type="${f.type}" href="${escapeHtml(f.href)}">`).join('\n');
+}
+
 /** A whole page. */
 export function renderPage(view: PageView): string {
   const script = view.passkeyScript === true ? `\n<script src="${ASSET_PATH}/passkey.js" defer></script>` : '';
   const look = view.look;
-  // After the page's own stylesheet, so the customization's rules win (Cognito's -customizable classes).
-  const customCss = look?.cssHref === undefined ? '' : `\n<link rel="stylesheet" href="${escapeHtml(look.cssHref)}">`;
-  const logo = look?.logoSrc === undefined ? '' : `\n<img class="auth-card__logo logo-customizable" src="${escapeHtml(look.logoSrc)}" alt="">`;
+  const branding = look?.branding;
+  // After the page's own stylesheet, so the customization's (or the branding style's) rules win.
+  const customHref = branding?.cssHref ?? look?.cssHref;
+  const customCss = customHref === undefined ? '' : `\n<link rel="stylesheet" href="${escapeHtml(customHref)}">`;
+  const logo =
+    branding?.formLogo !== undefined
+      ? `\n${modeImage(branding.formLogo, 'auth-card__logo')}`
+      : look?.logoSrc === undefined
+        ? ''
+        : `\n<img class="auth-card__logo logo-customizable" src="${escapeHtml(look.logoSrc)}" alt="">`;
+  const header = branding?.headerLogo === undefined ? '' : `\n<header class="auth-header">${modeImage(branding.headerLogo, 'auth-header__logo')}</header>`;
+  // A style pinned to one scheme pins the page's own colours too (hosted-login.css reads the attribute).
+  const scheme = branding === undefined || branding.scheme === 'DYNAMIC' ? '' : ` data-color-scheme="${branding.scheme === 'DARK' ? 'dark' : 'light'}"`;
   const terms =
     look === undefined || view.showTerms !== true || look.terms.length === 0
       ? ''
       : `\n<p class="auth-card__legal legalText-customizable">${look.terms.map((t) => `<a href="${escapeHtml(t.href)}" rel="noopener noreferrer" target="_blank">${escapeHtml(t.label)}</a>`).join(' · ')}</p>`;
   return `<!doctype html>
-<html lang="${escapeHtml(htmlLang(view.lang))}">
+<html lang="${escapeHtml(htmlLang(view.lang))}"${scheme}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(view.title)} · Steward</title>
-<link rel="icon" href="${ICON}">
+${faviconLinks(branding)}
 <link rel="stylesheet" href="${ASSET_PATH}/hosted-login.css">${customCss}${script}
 </head>
-<body>
+<body>${header}
 <main class="auth-page background-customizable">
 <div class="auth-card">
 <p class="auth-card__brand banner-customizable">Steward</p>${logo}
