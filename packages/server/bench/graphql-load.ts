@@ -47,6 +47,14 @@ export async function runLoad(operation: Operation, clients: number, seconds: nu
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
+/** Responses postJson has read so far, and their body bytes (what the load generator parses). */
+const received = { responses: 0, bytes: 0 };
+
+/** How many responses postJson has read so far and how many body bytes they held. */
+export function receivedTotals(): { readonly responses: number; readonly bytes: number } {
+  return { ...received };
+}
+
 /** POSTs a JSON body to a local server over a keep-alive connection; resolves the parsed answer. */
 export function postJson(port: number, path: string, headers: Record<string, string>, body: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -54,8 +62,11 @@ export function postJson(port: number, path: string, headers: Record<string, str
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        received.responses += 1;
+        received.bytes += body.length;
         try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          resolve(JSON.parse(body.toString('utf8')));
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }

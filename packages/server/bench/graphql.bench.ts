@@ -20,7 +20,7 @@ import { migrate } from '../src/db/migrate.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { UNCACHED_TOKEN_PATH, type BenchServerReady, type BenchServerRequest } from './graphql-bench-server.js';
 import { startBenchChild, type BenchChild } from './graphql-child.js';
-import { postJson, runLoad, type LoadResult, type Operation } from './graphql-load.js';
+import { postJson, receivedTotals, runLoad, type LoadResult, type Operation } from './graphql-load.js';
 import type { PostgraphileReady, PostgraphileRequest } from './graphql-postgraphile-server.js';
 import type { RawHttpReady, RawHttpRequest } from './graphql-raw-http-server.js';
 import { rawGetAccount, rawListPage } from './graphql-raw-sql.js';
@@ -223,14 +223,24 @@ export async function run(args: readonly string[] = []): Promise<void> {
       const op = ops[index];
       if (op === undefined) continue;
       const cpuBefore = (await child?.cpuMs()) ?? 0;
+      const loadBefore = process.cpuUsage();
+      const receivedBefore = receivedTotals();
       const result = await runLoad(op, o.concurrency, o.seconds, o.warmup);
+      const loadCpu = process.cpuUsage(loadBefore);
+      const receivedAfter = receivedTotals();
       const cpuAfter = (await child?.cpuMs()) ?? 0;
       // The child's CPU covers warm-up too: divide by every request it served in both.
       const served = result.requests * ((o.seconds + o.warmup) / o.seconds);
       const cpuMs = child === undefined || served === 0 ? null : (cpuAfter - cpuBefore) / served;
+      // The load generator's side of the machine (for raw SQL in-process it is also the server), and
+      // the response bodies it parsed: both are part of what the whole machine spends per request.
+      const loadMs = served === 0 ? 0 : (loadCpu.user + loadCpu.system) / 1000 / served;
+      const responses = receivedAfter.responses - receivedBefore.responses;
+      const bodyBytes = responses === 0 ? null : (receivedAfter.bytes - receivedBefore.bytes) / responses;
       log(
         `${backend.padEnd(9)} ${PATHS[pathKey].padEnd(26)} ${read.padEnd(22)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  ` +
-          `server CPU ${cpuMs === null ? '-' : cpuMs.toFixed(3)} ms/req  errors ${result.errors}`,
+          `server CPU ${cpuMs === null ? '-' : cpuMs.toFixed(3)} ms/req  load generator CPU ${loadMs.toFixed(3)} ms/req  ` +
+          `response body ${bodyBytes === null ? '-' : bodyBytes.toFixed(0)} B  errors ${result.errors}`,
       );
       rows.push({ backend, path: pathKey, read, result, cpuMs });
     }
