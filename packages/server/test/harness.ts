@@ -48,6 +48,8 @@ export interface TestServerOptions {
   readonly seed?: boolean;
   /** false: leave the server in its `starting` phase (readiness 503), as if its start were still running. */
   readonly ready?: boolean;
+  /** Time each trigger attempt may take instead of Cognito's 5 s (tests of the trigger timeout). */
+  readonly triggerTimeoutMs?: number;
 }
 
 /** A running server for one test file. */
@@ -105,6 +107,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     ...(options.delivery !== undefined ? { delivery: options.delivery } : {}),
     ...(options.logStream !== undefined ? { logStream: options.logStream } : {}),
+    ...(options.triggerTimeoutMs !== undefined ? { triggerTimeoutMs: options.triggerTimeoutMs } : {}),
   });
   await app.steward.tokens.keys.ensureKey();
   let seeded = options.seed === false ? undefined : await seedOnFirstStart(db, clock, config);
