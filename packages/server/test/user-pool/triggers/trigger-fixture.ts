@@ -33,21 +33,23 @@ export interface TriggerFixtureOptions {
 /** Starts the server, receiver and clients before the suite's tests (handing them to `use`) and stops them after. */
 export function triggerFixture(database: TestDatabase, options: TriggerFixtureOptions, use: (fixture: TriggerFixture) => void): void {
   let fixture: TriggerFixture | undefined;
+  /** What is running, stopped in reverse order afterwards (also when the start failed halfway). */
+  const stops: (() => Promise<void> | void)[] = [];
   beforeAll(async () => {
     const server = await startTestServer({ database, env: AUTH_TEST_ENV, ...(options.triggerTimeoutMs !== undefined ? { triggerTimeoutMs: options.triggerTimeoutMs } : {}) });
+    stops.push(() => server.close());
     if (options.mfaOff === true) await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
-    const client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
     const receiver = await startReceiver();
+    stops.push(() => receiver.close());
+    const client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
+    const sdk = sdkClients(server);
+    stops.push(() => client.destroy(), () => sdk.destroy());
     if (options.lambdaConfig !== undefined) await setPoolLambdaConfig(server.db, server.pool.userPoolId, options.lambdaConfig(receiver.url));
-    fixture = { server, client, sdk: sdkClients(server), receiver };
+    fixture = { server, client, sdk, receiver };
     use(fixture);
   });
   afterAll(async () => {
-    if (fixture === undefined) return;
-    fixture.sdk.destroy();
-    fixture.client.destroy();
-    await fixture.receiver.close();
-    await fixture.server.close();
+    for (const stop of stops.splice(0).reverse()) await stop();
   });
   beforeEach(() => {
     if (fixture !== undefined) fixture.receiver.requests.length = 0;
