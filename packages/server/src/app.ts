@@ -73,6 +73,8 @@ export interface AppDependencies {
   readonly metrics?: Metrics;
   /** 'off' writes no audit trail: only for benchmarks measuring what it costs (there is no setting for it). */
   readonly auditTrail?: 'on' | 'off';
+  /** Replaces Cognito's 5 s per trigger attempt: only for tests of the timeout (there is no setting for it). */
+  readonly triggerTimeoutMs?: number;
 }
 
 /** The services and registry of a built app, reachable as `app.steward`. */
@@ -122,6 +124,7 @@ export function createServices(config: Config, deps: AppDependencies, log: Logge
     registry: createRegistry(deps.operations),
     managedLogin: { publicUrl: config.managedLoginPublicUrl },
     health: new ServerHealth({ db: deps.db, keys, log }),
+    ...(deps.triggerTimeoutMs !== undefined ? { triggerTimeoutMs: deps.triggerTimeoutMs } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config/config.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open-database.js';
+import { openMigratedPglite } from './migrated-pglite.js';
 import type { OutboxMessage } from '../src/delivery/dev-outbox.js';
 import { seedOnFirstStart, type SeedResult } from '../src/seed/seed.js';
 import { applyDefaultClientConfig } from '../src/user-pool/app-clients/index.js';
@@ -47,6 +48,8 @@ export interface TestServerOptions {
   readonly seed?: boolean;
   /** false: leave the server in its `starting` phase (readiness 503), as if its start were still running. */
   readonly ready?: boolean;
+  /** Time each trigger attempt may take instead of Cognito's 5 s (tests of the trigger timeout). */
+  readonly triggerTimeoutMs?: number;
 }
 
 /** A running server for one test file. */
@@ -96,13 +99,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock();
-  const db = await openDatabase(config);
+  // In-memory PGlite starts from the migrated snapshot (migrated-pglite.ts); migrate() then finds nothing to do.
+  const db = config.databaseUrl === undefined && config.dataDir.startsWith('memory://') ? await openMigratedPglite() : await openDatabase(config);
   await migrate(db);
   const app = await buildApp(config, {
     db,
     clock,
     ...(options.delivery !== undefined ? { delivery: options.delivery } : {}),
     ...(options.logStream !== undefined ? { logStream: options.logStream } : {}),
+    ...(options.triggerTimeoutMs !== undefined ? { triggerTimeoutMs: options.triggerTimeoutMs } : {}),
   });
   await app.steward.tokens.keys.ensureKey();
   let seeded = options.seed === false ? undefined : await seedOnFirstStart(db, clock, config);

@@ -18,6 +18,7 @@ import { JobRunner, type JobHandler } from '../src/jobs/job-runner.js';
 import { startServer } from '../src/server.js';
 import { ManualClock, systemClock } from '../src/time/clock.js';
 import { BOTH_DATABASES, dropSchema, TEST_POSTGRES_URL, type TestDatabase } from './harness.js';
+import { openMigratedPglite } from './migrated-pglite.js';
 
 /** A store to migrate: in-memory PGlite, a PGlite folder that can be reopened (a restart), or a PostgreSQL schema. */
 interface Store {
@@ -26,7 +27,7 @@ interface Store {
 }
 
 async function freshStore(database: TestDatabase, persistent = false): Promise<Store> {
-  if (database === 'pglite' && !persistent) return { open: () => openPgliteDatabase('memory://'), remove: async () => undefined };
+  if (database === 'pglite' && !persistent) return { open: () => openMigratedPglite(), remove: async () => undefined };
   if (database === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'steward-jobs-'));
     return { open: () => openPgliteDatabase(dir), remove: () => rm(dir, { recursive: true, force: true }) };

@@ -29,6 +29,8 @@ export interface ServerServices {
   readonly metrics: Metrics;
   /** Where managed login is reached (its publicUrl follows the real port once it listens); absent: config.managedLoginPublicUrl. */
   readonly managedLogin?: { readonly publicUrl: string };
+  /** Time each trigger attempt may take; absent: Cognito's 5 s (TRIGGER_TIMEOUT_MS). Only tests set it, through buildApp's dependencies. */
+  readonly triggerTimeoutMs?: number;
 }
 
 /** Who is calling: anyone (public operations), the admin credential (SigV4), an Admins-group user (REST API), the CLI or the hosted login page. */

@@ -80,7 +80,7 @@ export function eventVersion(lambdaVersion: string): '1' | '2' | '3' {
 }
 
 /** The token service's customizer: runs the user's pool's PreTokenGeneration trigger when one is configured. */
-export function preTokenGenerationCustomizer(services: Pick<ServerServices, 'db' | 'secrets' | 'clock' | 'log'>): TokenCustomizer {
+export function preTokenGenerationCustomizer(services: Pick<ServerServices, 'db' | 'secrets' | 'clock' | 'log' | 'triggerTimeoutMs'>): TokenCustomizer {
   return async ({ client, user, groups, scopes, source, pool: known, clientMetadata }) => {
     const pool = known ?? (await findPool(services.db, user.poolId));
     const target = pool === undefined ? undefined : triggerTarget(pool, 'PreTokenGeneration');

@@ -1,33 +1,24 @@
 // PreAuthentication and PostAuthentication as signed webhooks, through the AWS SDK v3 client
 // against a real HTTP receiver, on PGlite and PostgreSQL.
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV, createTestUser, expectError, srpAuth, tokens } from '../../auth/auth-fixtures.js';
+import { createTestUser, expectError, srpAuth, tokens } from '../../auth/auth-fixtures.js';
 import { createClientEphemeral } from '@steward/auth-core/srp';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
+import { BOTH_DATABASES, type TestServer } from '../../harness.js';
 import { sdkError } from '../sdk-fixtures.js';
-import { startReceiver, type Receiver } from './trigger-receiver.js';
+import { triggerFixture } from './trigger-fixture.js';
+import type { Receiver } from './trigger-receiver.js';
 
 describe.each(BOTH_DATABASES)('authentication triggers on %s', (database) => {
   let server: TestServer;
   let client: CognitoIdentityProviderClient;
   let receiver: Receiver;
 
-  beforeAll(async () => {
-    server = await startTestServer({ database, env: AUTH_TEST_ENV });
-    // Tokens straight after the password: the triggers, not MFA, are under test.
-    await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
-    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    client.destroy();
-    await receiver.close();
-    await server.close();
+  triggerFixture(database, { mfaOff: true }, (fixture) => {
+    ({ server, client, receiver } = fixture);
   });
   beforeEach(async () => {
-    receiver.requests.length = 0;
     receiver.on('/pre-auth', (event) => ({ body: event }));
     receiver.on('/post-auth', (event) => ({ body: event }));
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, { PreAuthentication: `${receiver.url}/pre-auth`, PostAuthentication: `${receiver.url}/post-auth` });

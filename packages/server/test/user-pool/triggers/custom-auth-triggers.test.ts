@@ -1,13 +1,14 @@
 // DefineAuthChallenge, CreateAuthChallenge and VerifyAuthChallengeResponse as signed webhooks
 // replacing the built-in custom challenge; through the AWS SDK v3 client against a real HTTP
 // receiver, on PGlite and PostgreSQL.
-import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
+import { createTestUser } from '../../auth/auth-fixtures.js';
+import { BOTH_DATABASES, type TestServer } from '../../harness.js';
 import { sdkError } from '../sdk-fixtures.js';
-import { startReceiver, type Receiver } from './trigger-receiver.js';
+import { triggerFixture } from './trigger-fixture.js';
+import type { Receiver } from './trigger-receiver.js';
 
 type Round = { challengeName: string; challengeResult: boolean; challengeMetadata?: string };
 
@@ -16,19 +17,10 @@ describe.each(BOTH_DATABASES)('custom auth challenge triggers on %s', (database)
   let client: CognitoIdentityProviderClient;
   let receiver: Receiver;
 
-  beforeAll(async () => {
-    server = await startTestServer({ database, env: AUTH_TEST_ENV });
-    await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
-    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    client.destroy();
-    await receiver.close();
-    await server.close();
+  triggerFixture(database, { mfaOff: true }, (fixture) => {
+    ({ server, client, receiver } = fixture);
   });
   beforeEach(async () => {
-    receiver.requests.length = 0;
     await setPoolLambdaConfig(server.db, server.pool.userPoolId, {
       DefineAuthChallenge: `${receiver.url}/define`,
       CreateAuthChallenge: `${receiver.url}/create`,

@@ -3,7 +3,7 @@
 // delivery; through the AWS SDK v3 client against a real HTTP receiver, on PGlite and PostgreSQL.
 import {
   AdminCreateUserCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
@@ -12,12 +12,13 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
-import { sdkClients, sdkError, type SdkClients } from '../sdk-fixtures.js';
-import { startReceiver, type Receiver } from './trigger-receiver.js';
+import { createTestUser } from '../../auth/auth-fixtures.js';
+import { BOTH_DATABASES, type TestServer } from '../../harness.js';
+import { sdkError, type SdkClients } from '../sdk-fixtures.js';
+import { triggerFixture } from './trigger-fixture.js';
+import type { Receiver } from './trigger-receiver.js';
 
 describe.each(BOTH_DATABASES)('message triggers on %s', (database) => {
   let server: TestServer;
@@ -26,20 +27,10 @@ describe.each(BOTH_DATABASES)('message triggers on %s', (database) => {
   let receiver: Receiver;
   let n = 0;
 
-  beforeAll(async () => {
-    server = await startTestServer({ database, env: AUTH_TEST_ENV });
-    sdk = sdkClients(server);
-    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    sdk.destroy();
-    client.destroy();
-    await receiver.close();
-    await server.close();
+  triggerFixture(database, {}, (fixture) => {
+    ({ server, sdk, client, receiver } = fixture);
   });
   beforeEach(() => {
-    receiver.requests.length = 0;
     receiver.on('/message', (event) => ({ body: { ...event, response: { emailSubject: 'Welcome to Acme', emailMessage: `Hello ${String(event.userName)}, your code is {####}.`, smsMessage: null } } }));
   });
 

@@ -2,16 +2,17 @@
 // of the tokens the sign-in, the refresh and (V3 only) the client_credentials grant issue; through
 // the AWS SDK v3 client and the OAuth token endpoint against a real HTTP receiver, on PGlite and
 // PostgreSQL.
-import { CognitoIdentityProviderClient, GetClientTokenCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CognitoIdentityProviderClient, GetClientTokenCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
 import { verifySignature } from '../../../src/user-pool/triggers/signature.js';
 import { activeTriggerSecrets } from '../../../src/user-pool/triggers/trigger-secrets.js';
-import { AUTH_TEST_ENV, createTestUser, type TestUser } from '../../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
+import { createTestUser, type TestUser } from '../../auth/auth-fixtures.js';
+import { BOTH_DATABASES, type TestServer } from '../../harness.js';
 import { basicAuthorization, createOAuthClient, createResourceServer, postForm } from '../../oauth/oauth-fixtures.js';
 import { sdkError } from '../sdk-fixtures.js';
-import { startReceiver, type Receiver } from './trigger-receiver.js';
+import { triggerFixture } from './trigger-fixture.js';
+import type { Receiver } from './trigger-receiver.js';
 
 const claimsOf = (jwt: string | undefined): Record<string, unknown> => JSON.parse(Buffer.from((jwt ?? '').split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
@@ -20,19 +21,8 @@ describe.each(BOTH_DATABASES)('PreTokenGeneration on %s', (database) => {
   let client: CognitoIdentityProviderClient;
   let receiver: Receiver;
 
-  beforeAll(async () => {
-    server = await startTestServer({ database, env: AUTH_TEST_ENV });
-    await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
-    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    client.destroy();
-    await receiver.close();
-    await server.close();
-  });
-  beforeEach(() => {
-    receiver.requests.length = 0;
+  triggerFixture(database, { mfaOff: true }, (fixture) => {
+    ({ server, client, receiver } = fixture);
   });
 
   const signIn = (user: TestUser) => client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: server.pool.clientId, AuthParameters: { USERNAME: user.username, PASSWORD: user.password } }));

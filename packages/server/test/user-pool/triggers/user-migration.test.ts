@@ -1,12 +1,12 @@
 // UserMigration as a signed webhook: sign-in and ForgotPassword of users not yet in the pool,
 // through the AWS SDK v3 client against a real HTTP receiver, on PGlite and PostgreSQL.
-import { AdminGetUserCommand, CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setPoolLambdaConfig } from '../../../src/user-pool/triggers/lambda-config.js';
-import { AUTH_TEST_ENV, createTestUser } from '../../auth/auth-fixtures.js';
-import { BOTH_DATABASES, startTestServer, type TestServer } from '../../harness.js';
-import { sdkClients, sdkError, type SdkClients } from '../sdk-fixtures.js';
-import { startReceiver, type Receiver } from './trigger-receiver.js';
+import { AdminGetUserCommand, type CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestUser } from '../../auth/auth-fixtures.js';
+import { BOTH_DATABASES, type TestServer } from '../../harness.js';
+import { sdkError, type SdkClients } from '../sdk-fixtures.js';
+import { triggerFixture } from './trigger-fixture.js';
+import type { Receiver } from './trigger-receiver.js';
 
 describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
   let server: TestServer;
@@ -17,22 +17,10 @@ describe.each(BOTH_DATABASES)('UserMigration on %s', (database) => {
   /** The old system: username → password and attributes. */
   const legacy = new Map<string, { password: string; attributes: Record<string, string>; status?: string; smsMfa?: boolean; answer?: Record<string, unknown> }>();
 
-  beforeAll(async () => {
-    server = await startTestServer({ database, env: AUTH_TEST_ENV });
-    await server.db.query(`UPDATE user_pools SET mfa_configuration = 'OFF' WHERE id = $1`, [server.pool.userPoolId]);
-    sdk = sdkClients(server);
-    client = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: server.url, maxAttempts: 1, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
-    receiver = await startReceiver();
-    await setPoolLambdaConfig(server.db, server.pool.userPoolId, { UserMigration: `${receiver.url}/migrate` });
-  });
-  afterAll(async () => {
-    sdk.destroy();
-    client.destroy();
-    await receiver.close();
-    await server.close();
+  triggerFixture(database, { mfaOff: true, lambdaConfig: (url) => ({ UserMigration: `${url}/migrate` }) }, (fixture) => {
+    ({ server, sdk, client, receiver } = fixture);
   });
   beforeEach(() => {
-    receiver.requests.length = 0;
     // A handler as the Cognito guide writes one: look the user up, check the password on sign-in.
     receiver.on('/migrate', (event) => {
       const old = legacy.get(String(event.userName));
