@@ -182,4 +182,14 @@ describe.each(BOTH_DATABASES)('UsernameConfiguration.CaseSensitive on %s', (data
     const again = await server.call('SignUp', { ClientId: insensitive.clientId, Username: 'gina@example.com', Password: 'password-of-gina' });
     expect(again.body.__type).toBe('UsernameExistsException');
   });
+
+  it('of simultaneous sign-ups with one exact email in a case-sensitive pool with email as the username exactly one wins', async () => {
+    // Threat: two accounts signing in with one address (the generated usernames never collide, so only the lock on the exact address stops it).
+    const { poolId, clientId } = await pool(sdk, { UsernameConfiguration: { CaseSensitive: true }, UsernameAttributes: ['email'] });
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => server.call('SignUp', { ClientId: clientId, Username: 'Hana@example.com', Password: 'password-of-hana' })));
+    expect(outcomes.map((o) => (o.status === 200 ? 'ok' : o.body.__type)).sort()).toEqual(['UsernameExistsException', 'UsernameExistsException', 'UsernameExistsException', 'ok']);
+    // The same address in another case is another sign-in name in this pool.
+    expect((await server.call('SignUp', { ClientId: clientId, Username: 'hana@example.com', Password: 'password-of-hana' })).status).toBe(200);
+    expect((await sdk.admin.send(new ListUsersCommand({ UserPoolId: poolId }))).Users).toHaveLength(2);
+  });
 });
