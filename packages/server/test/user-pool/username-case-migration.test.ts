@@ -69,4 +69,25 @@ describe.each(BOTH_DATABASES)('migration 0015 (username case) on %s', (database)
     expect((await findUserByUsername(db, 'us-east-1_sensitive', 'alice'))?.username).toBe('alice');
     await expect(insertUser(db, { ...newUser, poolId: 'us-east-1_insensitive', sub: randomUUID() }, NOW)).rejects.toThrow();
   });
+
+  it('corrects the key a previous release writes for a case-sensitive pool during a rolling upgrade', async () => {
+    opened = await open(database);
+    const { db } = opened;
+    await migrate(db);
+    await insertPool(db, { id: 'us-east-1_sensitive', name: 'sensitive', settings: { usernameConfiguration: { CaseSensitive: true } } }, NOW);
+    await insertPool(db, { id: 'us-east-1_insensitive', name: 'insensitive', settings: { usernameConfiguration: { CaseSensitive: false } } }, NOW);
+    // The previous release lower-cases every key.
+    await oldUser(db, 'us-east-1_sensitive', 'Zed');
+    await oldUser(db, 'us-east-1_insensitive', 'Zed');
+    expect((await findUserByUsername(db, 'us-east-1_sensitive', 'Zed'))?.username).toBe('Zed');
+    expect(await findUserByUsername(db, 'us-east-1_sensitive', 'zed')).toBeUndefined();
+    expect((await findUserByUsername(db, 'us-east-1_insensitive', 'ZED'))?.username).toBe('Zed');
+    // …and its import's INSERT … ON CONFLICT DO NOTHING meets the corrected key: "zed" is another user here.
+    const inserted = await db.query<{ username_key: string }>(
+      `INSERT INTO users (sub, pool_id, username, username_key, status, created_at, updated_at) VALUES ($1, 'us-east-1_sensitive', 'zed', 'zed', 'CONFIRMED', $2, $2)
+       ON CONFLICT (pool_id, username_key) DO NOTHING RETURNING username_key`,
+      [randomUUID(), NOW],
+    );
+    expect(inserted).toEqual([{ username_key: 'zed' }]);
+  });
 });

@@ -13,3 +13,19 @@ UPDATE users u SET username_key = normalize(u.username, NFC)
 
 -- A case-sensitive pool finds a sign-in email as written (users_pool_email serves the others).
 CREATE INDEX users_pool_email_exact ON users (pool_id, (attributes ->> 'email'));
+
+-- The database keeps the rule for every writer: a row written for a case-sensitive pool gets its
+-- exact key whatever key the statement gave. During a rolling upgrade the previous release (which
+-- lower-cases every key) thus cannot store a key this release would not find, and an INSERT …
+-- ON CONFLICT (the user import) is checked against the corrected key (BEFORE triggers run first).
+CREATE FUNCTION users_username_key_case() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
+AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM user_pools p WHERE p.id = NEW.pool_id AND p.settings #>> '{usernameConfiguration,CaseSensitive}' = 'true') THEN
+    NEW.username_key := normalize(NEW.username, NFC);
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER users_username_key_case BEFORE INSERT OR UPDATE OF username, username_key ON users
+  FOR EACH ROW EXECUTE FUNCTION users_username_key_case();
