@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.js';
 import { SqlParams } from '../db/sql-params.js';
 import { fail } from '../errors/catalogue.js';
 import { recordSearchKey, userSearchKey, type AuditEntry } from './audit-event.js';
+import { usernameKeySql } from '../user-pool/users/username-case.js';
 
 /** What to look for; every given part must match. */
 export interface AuditQuery {
@@ -58,7 +59,7 @@ export async function searchAuditLog(db: Queryable, query: AuditQuery): Promise<
     const user = query.user.trim();
     // A username also finds the events that name the user only by sub (a revoked sign-in, a reused token).
     where.push(
-      `search_keys && (ARRAY[${params.add(userSearchKey(user))}::text] || ARRAY(SELECT 'u:' || sub::text FROM users WHERE username_key = lower(${params.add(user)}::text)))`,
+      `search_keys && (ARRAY[${params.add(userSearchKey(user))}::text] || ARRAY(SELECT 'u:' || sub::text FROM users WHERE username_key = ${usernameKeySql(params, 'users.pool_id', user)}))`,
     );
   }
   if (query.action !== undefined && query.action.trim() !== '') {

@@ -110,6 +110,8 @@ export async function seedOnFirstStart(db: Database, clock: Clock, config: Pick<
         name: 'steward',
         customAttributes: [...CUSTOM_ATTRIBUTES],
         passwordPolicy: { ...DEFAULT_PASSWORD_POLICY, temporaryPasswordValidityDays: config.temporaryPasswordTtlDays },
+        // Staff type their username in any case (as before issue 24); demo pools seeded without the key read the same.
+        settings: { usernameConfiguration: { CaseSensitive: false } },
       },
       now,
     );

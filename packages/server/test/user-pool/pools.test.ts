@@ -298,7 +298,8 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
   });
 
   it('signs users up and in by email in a pool with UsernameAttributes, each with a generated username', async () => {
-    const { poolId, clientId } = await poolWithClient(sdk, { UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } }, Schema: [{ Name: 'email', Required: true }] });
+    // Case-insensitive, so the email matches in any case (username-case.test.ts has the case-sensitive pool).
+    const { poolId, clientId } = await poolWithClient(sdk, { UsernameConfiguration: { CaseSensitive: false }, UsernameAttributes: ['email'], AutoVerifiedAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } }, Schema: [{ Name: 'email', Required: true }] });
     const signedUp = await sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: 'Kim@Example.com', Password: 'kims-password' }));
     expect(signedUp.UserSub).toBeTruthy();
     await sdk.admin.send(new AdminConfirmSignUpCommand({ UserPoolId: poolId, Username: 'kim@example.com' }));
@@ -317,7 +318,7 @@ describe.each(BOTH_DATABASES)('user pools on %s', (database) => {
   // Threat: two sign-ups of one email at the same moment both passing the check and leaving two
   // accounts that sign in with it (the generated usernames never collide, so no unique index stops it).
   it('lets only one of several simultaneous sign-ups and admin creations take an email in a pool with UsernameAttributes', async () => {
-    const { poolId, clientId } = await poolWithClient(sdk, { UsernameAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } } });
+    const { poolId, clientId } = await poolWithClient(sdk, { UsernameConfiguration: { CaseSensitive: false }, UsernameAttributes: ['email'], Policies: { PasswordPolicy: { MinimumLength: 8 } } });
     const attempts = [
       ...['Race@Example.com', 'race@example.com', 'RACE@example.com', 'race@Example.com', 'Race@example.COM'].map((email) =>
         sdk.admin.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'race-password' })),

@@ -28,7 +28,7 @@ export const verifyUserAttribute = defineOperation('VerifyUserAttribute', object
   .do('refuse a value another user verified (alias)', async (ctx, i, s) => {
     const value = s.caller.user.attributes[i.AttributeName];
     if (value === undefined || value !== s.code.destination) throw fail('CodeMismatchException', 'The code was sent for a different value of the attribute.');
-    if (s.caller.pool.aliasAttributes.includes(i.AttributeName) && (await aliasTakenBy(ctx.db, s.caller.pool.id, i.AttributeName, value, s.caller.user.sub)) !== undefined) {
+    if (s.caller.pool.aliasAttributes.includes(i.AttributeName) && (await aliasTakenBy(ctx.db, s.caller.pool, i.AttributeName, value, s.caller.user.sub)) !== undefined) {
       throw fail('AliasExistsException', `An account with the given ${i.AttributeName} already exists.`);
     }
   })

@@ -26,7 +26,7 @@ export const confirmSignUp = defineOperation('ConfirmSignUp', confirmInput)
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;
     if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
-    return guessDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
+    return guessDecoyCode(ctx, s.found.pool, i.Username, 'SIGN_UP');
   })
   .do('require an unconfirmed user', (_ctx, _i, s) => {
     if (s.user.status !== 'UNCONFIRMED') throw fail('NotAuthorizedException', `User cannot be confirmed. Current status is ${s.user.status}`);
@@ -69,7 +69,7 @@ export const resendConfirmationCode = defineOperation('ResendConfirmationCode', 
     if (s.user === undefined) {
       if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
       // The same answer as for a real user, and the "sent" code guessed as a real one.
-      return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'SIGN_UP');
+      return sendDecoyCode(ctx, s.found.pool, i.Username, 'SIGN_UP');
     }
     if (s.user.status !== 'UNCONFIRMED') throw fail('InvalidParameterException', 'User is already confirmed.');
     return sendCode(ctx, { user: s.user, purpose: 'SIGN_UP', channel: preferredChannel(s.user), clientId: i.ClientId, audit: operationEvent(ctx, 'sign_up.code_resent', s.user), source: 'ResendCode' });

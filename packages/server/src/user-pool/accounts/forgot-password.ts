@@ -45,7 +45,7 @@ export const forgotPassword = defineOperation('ForgotPassword', forgotInput)
     const user = s.user;
     if (user === undefined) {
       if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
-      return sendDecoyCode(ctx, s.found.pool.id, i.Username, 'FORGOT_PASSWORD');
+      return sendDecoyCode(ctx, s.found.pool, i.Username, 'FORGOT_PASSWORD');
     }
     if (!user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');
     if (user.status === 'FORCE_CHANGE_PASSWORD') throw fail('NotAuthorizedException', 'User password cannot be reset in the current state.');
@@ -69,7 +69,7 @@ export const confirmForgotPassword = defineOperation('ConfirmForgotPassword', co
     const user = await findUserByLogin(ctx.db, s.found.pool, i.Username);
     if (user !== undefined) return user;
     if (!s.found.client.preventUserExistenceErrors) throw fail('UserNotFoundException', 'Username/client id combination not found.');
-    return guessDecoyCode(ctx, s.found.pool.id, i.Username, 'FORGOT_PASSWORD');
+    return guessDecoyCode(ctx, s.found.pool, i.Username, 'FORGOT_PASSWORD');
   })
   .do('require an enabled user', (_ctx, _i, s) => {
     if (!s.user.enabled) throw fail('NotAuthorizedException', 'User is disabled.');

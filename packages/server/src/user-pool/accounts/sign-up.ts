@@ -43,7 +43,7 @@ export const signUp = defineOperation('SignUp', input)
   .step('named', (ctx, i, s) => newUserName(ctx.db, s.found.pool, i.Username, s.attributes))
   .do('check the username is free', async (ctx, i, s) => {
     if ((await findUserByUsername(ctx.db, s.found.pool.id, i.Username)) !== undefined) throw fail('UsernameExistsException', 'User already exists');
-    if (i.Username.includes('@') && s.found.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, s.found.pool.id, 'email', i.Username)) !== undefined) {
+    if (i.Username.includes('@') && s.found.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, s.found.pool, 'email', i.Username)) !== undefined) {
       throw fail('UsernameExistsException', 'User already exists');
     }
   })

@@ -27,7 +27,7 @@ describe('ListUsers filter', () => {
 
   it('escapes LIKE wildcards in prefixes and never puts the value into SQL text', () => {
     // Threat: SQL or LIKE injection through the filter value.
-    const condition = filterCondition({ attribute: 'given_name', operator: '^=', value: "50%_off'; DROP TABLE users; --" }, 4);
+    const condition = filterCondition({ attribute: 'given_name', operator: '^=', value: "50%_off'; DROP TABLE users; --" }, 4, false);
     expect(condition.sql).toBe("attributes ->> 'given_name' LIKE $4");
     expect(condition.param).toBe("50\\%\\_off'; DROP TABLE users; --%");
   });

@@ -3,7 +3,8 @@
 import { fail } from '../../errors/catalogue.js';
 import { defineOperation } from '../operations/operation.js';
 import { requirePool } from '../pools/pool-repository.js';
-import { userFromRow, usernameKey } from '../users/user-repository.js';
+import { userFromRow } from '../users/user-repository.js';
+import { usernameKey, usernamesCaseSensitive } from '../users/username-case.js';
 import { toUserType } from '../users/user-shapes.js';
 import { array, integer, object, optional, string, userPoolIdSchema } from '../wire/input-schema.js';
 
@@ -29,13 +30,13 @@ export function parseUserFilter(filter: string | undefined): UserFilter | undefi
 const likePrefix = (value: string): string => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The SQL condition (with one parameter at `$index`) and parameter value for a filter. */
-export function filterCondition(filter: UserFilter, index: number): { sql: string; param: unknown } {
+export function filterCondition(filter: UserFilter, index: number, caseSensitive: boolean): { sql: string; param: unknown } {
   const p = `$${index}`;
   const op = (expr: string, value: string): { sql: string; param: unknown } =>
     filter.operator === '=' ? { sql: `${expr} = ${p}`, param: value } : { sql: `${expr} LIKE ${p}`, param: likePrefix(value) };
   switch (filter.attribute) {
     case 'username':
-      return op('username_key', usernameKey(filter.value));
+      return op('username_key', usernameKey(filter.value, caseSensitive));
     case 'cognito:user_status':
       return op('status', filter.value);
     case 'status':
@@ -44,7 +45,7 @@ export function filterCondition(filter: UserFilter, index: number): { sql: strin
     case 'sub':
       return op('sub::text', filter.value);
     case 'email':
-      return op(`lower(attributes ->> 'email')`, filter.value.toLowerCase());
+      return caseSensitive ? op(`attributes ->> 'email'`, filter.value) : op(`lower(attributes ->> 'email')`, filter.value.toLowerCase());
     default:
       return op(`attributes ->> '${filter.attribute}'`, filter.value);
   }
@@ -79,7 +80,7 @@ export const listUsers = defineOperation('ListUsers', input, { access: 'admin' }
     const params: unknown[] = [s.pool.id, after ?? null, limit + 1];
     let where = 'pool_id = $1 AND ($2::text IS NULL OR username_key > $2::text)';
     if (filter !== undefined) {
-      const condition = filterCondition(filter, 4);
+      const condition = filterCondition(filter, 4, usernamesCaseSensitive(s.pool));
       where += ` AND ${condition.sql}`;
       params.push(condition.param);
     }
@@ -88,7 +89,7 @@ export const listUsers = defineOperation('ListUsers', input, { access: 'admin' }
     const more = users.length > limit;
     const pageUsers = users.slice(0, limit);
     const last = pageUsers[pageUsers.length - 1];
-    return { users: pageUsers, next: more && last !== undefined ? Buffer.from(JSON.stringify({ k: usernameKey(last.username) })).toString('base64url') : undefined };
+    return { users: pageUsers, next: more && last !== undefined ? Buffer.from(JSON.stringify({ k: usernameKey(last.username, usernamesCaseSensitive(s.pool)) })).toString('base64url') : undefined };
   })
   .respond((_ctx, i, s) => ({
     Users: s.page.users.map((u) => toUserType(u, i.AttributesToGet)),

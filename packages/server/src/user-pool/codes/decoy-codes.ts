@@ -11,26 +11,28 @@ import { addSeconds } from '../../time/clock.js';
 import type { OperationContext } from '../operations/operation-context.js';
 import { maskDestination, type CodeDeliveryDetails } from './code-delivery.js';
 import type { CodePurpose } from './one-time-codes.js';
+import type { PoolRecord } from '../pools/pool-repository.js';
 
 type Ctx = Pick<OperationContext, 'db' | 'clock' | 'config' | 'limits'>;
+type Pool = Pick<PoolRecord, 'id' | 'settings'>;
 
 // Keyed by the name's stand-in identity (decoyIdentity), which the identity itself shares as a login.
-function decoyKey(ctx: Ctx, poolId: string, login: string, purpose: CodePurpose): string {
-  return `code?${createHmac('sha256', ctx.config.codePepper).update(`${purpose}|${poolId}|${decoyIdentity(ctx.config.codePepper, poolId, login)}`).digest('base64url')}`;
+function decoyKey(ctx: Ctx, pool: Pool, login: string, purpose: CodePurpose): string {
+  return `code?${createHmac('sha256', ctx.config.codePepper).update(`${purpose}|${pool.id}|${decoyIdentity(ctx.config.codePepper, pool, login)}`).digest('base64url')}`;
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A masked email that stays the same for a name ("k***@p***"), as a real user's masked address would. */
-function decoyDestination(ctx: Ctx, poolId: string, login: string): string {
+function decoyDestination(ctx: Ctx, pool: Pool, login: string): string {
   if (login.includes('@')) return maskDestination(login);
-  const bytes = createHmac('sha256', ctx.config.codePepper).update(`decoy-destination|${poolId}|${decoyIdentity(ctx.config.codePepper, poolId, login)}`).digest();
+  const bytes = createHmac('sha256', ctx.config.codePepper).update(`decoy-destination|${pool.id}|${decoyIdentity(ctx.config.codePepper, pool, login)}`).digest();
   return `${LETTERS[(bytes[0] ?? 0) % 26] ?? 'a'}***@${LETTERS[(bytes[1] ?? 0) % 26] ?? 'a'}***`;
 }
 
 /** "Sends" a code to a name no user has: remembers it for guessing and returns simulated delivery details. */
-export async function sendDecoyCode(ctx: Ctx, poolId: string, login: string, purpose: CodePurpose): Promise<CodeDeliveryDetails> {
-  const key = decoyKey(ctx, poolId, login, purpose);
+export async function sendDecoyCode(ctx: Ctx, pool: Pool, login: string, purpose: CodePurpose): Promise<CodeDeliveryDetails> {
+  const key = decoyKey(ctx, pool, login, purpose);
   // Real sends are limited per user and purpose (code-delivery.ts): so are these.
   await ctx.limits.assertCodeSendAllowed(key, purpose);
   const now = ctx.clock.now();
@@ -39,12 +41,12 @@ export async function sendDecoyCode(ctx: Ctx, poolId: string, login: string, pur
      ON CONFLICT (key) DO UPDATE SET failures = 0, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at`,
     [key, now, addSeconds(now, ctx.config.codeTtlSeconds)],
   );
-  return { Destination: decoyDestination(ctx, poolId, login), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+  return { Destination: decoyDestination(ctx, pool, login), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }
 
 /** A guess at the code "sent" to a name no user has: always wrong, answered as consumeCode answers a wrong guess. */
-export async function guessDecoyCode(ctx: Ctx, poolId: string, login: string, purpose: CodePurpose): Promise<never> {
-  const key = decoyKey(ctx, poolId, login, purpose);
+export async function guessDecoyCode(ctx: Ctx, pool: Pool, login: string, purpose: CodePurpose): Promise<never> {
+  const key = decoyKey(ctx, pool, login, purpose);
   const max = ctx.config.codeMaxAttempts;
   const burned = await ctx.db.query<{ failures: number; expires_at: Date }>(
     'UPDATE sign_in_failures SET failures = failures + 1 WHERE key = $1 AND failures < $2 RETURNING failures::int AS failures, expires_at',

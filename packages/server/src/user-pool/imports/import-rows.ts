@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { PoolRecord } from '../pools/pool-repository.js';
 import { STANDARD_ATTRIBUTES } from '../users/attributes.js';
-import { usernameKey } from '../users/user-repository.js';
+import { usernameKey, usernamesCaseSensitive } from '../users/username-case.js';
 import { USERNAME_PATTERN } from '../wire/input-schema.js';
 import { csvHeaderOf, MFA_COLUMN, USERNAME_COLUMN } from './csv-header.js';
 import type { CsvRow } from './csv.js';
@@ -88,14 +88,14 @@ export function readRow(pool: PoolRecord, header: readonly string[], row: CsvRow
   if (attributes.email_verified === 'true' && attributes.email === undefined) return failed('email_verified is true but the row has no email.');
   if (attributes.phone_number_verified === 'true' && attributes.phone_number === undefined) return failed('phone_number_verified is true but the row has no phone_number.');
   if (smsMfa && attributes.phone_number === undefined) return failed(`${MFA_COLUMN} is true but the row has no phone_number.`);
-  return { kind: 'user', number: row.number, username: rawName, key: usernameKey(rawName), attributes, smsMfa };
+  return { kind: 'user', number: row.number, username: rawName, key: usernameKey(rawName, usernamesCaseSensitive(pool)), attributes, smsMfa };
 }
 
-/** The sign-in aliases (verified email / phone, when the pool allows them) a user row claims, as lookup keys. */
+/** The sign-in aliases (verified email / phone, when the pool allows them) a user row claims, as lookup keys (emails in any case unless the pool is case-sensitive). */
 export function aliasKeys(pool: PoolRecord, row: UserRow): string[] {
   const keys: string[] = [];
   const { email, email_verified: emailVerified, phone_number: phone, phone_number_verified: phoneVerified } = row.attributes;
-  if (pool.aliasAttributes.includes('email') && emailVerified === 'true' && email !== undefined) keys.push(`email:${email.toLowerCase()}`);
+  if (pool.aliasAttributes.includes('email') && emailVerified === 'true' && email !== undefined) keys.push(`email:${usernamesCaseSensitive(pool) ? email : email.toLowerCase()}`);
   if (pool.aliasAttributes.includes('phone_number') && phoneVerified === 'true' && phone !== undefined) keys.push(`phone:${phone}`);
   return keys;
 }
@@ -112,9 +112,10 @@ export async function writeChunk(tx: Queryable, pool: PoolRecord, jobId: string,
   const emails = users.flatMap((u) => aliasKeys(pool, u).filter((k) => k.startsWith('email:')).map((k) => k.slice(6)));
   const phones = users.flatMap((u) => aliasKeys(pool, u).filter((k) => k.startsWith('phone:')).map((k) => k.slice(6)));
   if (emails.length > 0 || phones.length > 0) {
+    const email = usernamesCaseSensitive(pool) ? `attributes ->> 'email'` : `lower(attributes ->> 'email')`;
     const taken = await tx.query<{ key: string; owner: string }>(
-      `SELECT 'email:' || lower(attributes ->> 'email') AS key, username_key AS owner FROM users
-        WHERE pool_id = $1 AND attributes ->> 'email_verified' = 'true' AND lower(attributes ->> 'email') = ANY($2::text[])
+      `SELECT 'email:' || ${email} AS key, username_key AS owner FROM users
+        WHERE pool_id = $1 AND attributes ->> 'email_verified' = 'true' AND ${email} = ANY($2::text[])
        UNION ALL
        SELECT 'phone:' || (attributes ->> 'phone_number'), username_key FROM users
         WHERE pool_id = $1 AND attributes ->> 'phone_number_verified' = 'true' AND attributes ->> 'phone_number' = ANY($3::text[])`,

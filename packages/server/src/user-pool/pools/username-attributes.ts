@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../errors/catalogue.js';
 import type { PoolRecord } from './pool-repository.js';
+import { usernameKey, usernamesCaseSensitive } from '../users/username-case.js';
+import { emailMatchSql } from '../users/user-repository.js';
 
 /** The pool's UsernameAttributes (empty for a pool with ordinary usernames). */
 export function usernameAttributesOf(pool: Pick<PoolRecord, 'settings'>): readonly string[] {
@@ -35,7 +37,7 @@ export async function newUserName(q: Queryable, pool: PoolRecord, username: stri
   if (allowed.length === 0) return { username, attributes: { ...attributes } };
   const attribute = signInAttribute(allowed, username);
   if (attribute === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) throw fail('InvalidParameterException', 'Invalid email address format.');
-  const signInName = { poolId: pool.id, attribute, value: username };
+  const signInName = { poolId: pool.id, attribute, value: username, caseSensitive: usernamesCaseSensitive(pool) };
   await assertSignInNameFree(q, signInName);
   return { username: randomUUID(), attributes: { ...attributes, [attribute]: username }, signInName };
 }
@@ -45,6 +47,8 @@ export interface SignInName {
   readonly poolId: string;
   readonly attribute: 'email' | 'phone_number';
   readonly value: string;
+  /** UsernameConfiguration.CaseSensitive of the pool: whether an email differing only in case is another name. */
+  readonly caseSensitive: boolean;
 }
 
 /** A new user's stored username and attributes, and in a pool with UsernameAttributes the name they sign in with. */
@@ -55,7 +59,8 @@ export interface NewUserName {
 }
 
 async function assertSignInNameFree(q: Queryable, name: SignInName): Promise<void> {
-  const taken = await q.query('SELECT 1 FROM users WHERE pool_id = $1 AND lower(attributes ->> $2) = lower($3) LIMIT 1', [name.poolId, name.attribute, name.value]);
+  const matches = name.attribute === 'email' ? emailMatchSql(name.caseSensitive, '$2') : `attributes ->> 'phone_number' = $2::text`;
+  const taken = await q.query(`SELECT 1 FROM users WHERE pool_id = $1 AND ${matches} LIMIT 1`, [name.poolId, name.value]);
   if (taken.length > 0) throw fail('UsernameExistsException', `An account with the given ${name.attribute === 'email' ? 'email' : 'phone_number'} already exists.`);
 }
 
@@ -66,6 +71,6 @@ async function assertSignInNameFree(q: Queryable, name: SignInName): Promise<voi
  */
 export async function claimSignInName(tx: Queryable, name: SignInName | undefined): Promise<void> {
   if (name === undefined) return;
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sign-in-name:${name.poolId}:${name.attribute}:${name.value.toLowerCase()}`]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`sign-in-name:${name.poolId}:${name.attribute}:${usernameKey(name.value, name.caseSensitive)}`]);
   await assertSignInNameFree(tx, name);
 }

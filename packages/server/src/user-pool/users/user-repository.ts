@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.js';
-import type { SqlParams } from '../../db/sql-params.js';
+import { SqlParams } from '../../db/sql-params.js';
 import { fail } from '../../errors/catalogue.js';
 import type { PoolRecord } from '../pools/pool-repository.js';
+import { caseSensitiveSql, usernameKey, usernameKeySql, usernamesCaseSensitive } from './username-case.js';
 
 /** Cognito's user statuses. */
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED' | 'ARCHIVED' | 'EXTERNAL_PROVIDER';
@@ -88,14 +89,10 @@ export function toUser(r: UserRow): UserRecord {
   };
 }
 
-/** The lookup key of a username (Cognito user pools are case-insensitive by default). */
-export function usernameKey(username: string): string {
-  return username.normalize('NFC').toLowerCase();
-}
-
-/** The user with exactly this username (case-insensitive), or undefined. */
+/** The user with this username (in any case unless the pool is case-sensitive, see username-case.ts), or undefined. */
 export async function findUserByUsername(q: Queryable, poolId: string, username: string): Promise<UserRecord | undefined> {
-  const rows = await q.query<UserRow>('SELECT * FROM users WHERE pool_id = $1 AND username_key = $2', [poolId, usernameKey(username)]);
+  const params = new SqlParams([poolId]);
+  const rows = await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND username_key = ${usernameKeySql(params, '$1', username)}`, params.values);
   return rows[0] === undefined ? undefined : toUser(rows[0]);
 }
 
@@ -125,16 +122,17 @@ const BY_NAME_OR_SUB = `(u.username_key = $2 OR u.sub = $3::uuid) ORDER BY (u.us
  */
 export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: string, byName?: UserRecord | null): Promise<UserRecord | undefined> {
   const one = (rows: readonly UserRow[]): UserRecord | undefined => (rows.length === 1 && rows[0] !== undefined ? toUser(rows[0]) : undefined);
+  const caseSensitive = usernamesCaseSensitive(pool);
   const named =
     byName !== undefined
       ? (byName ?? undefined)
-      : one(await q.query<UserRow>(`SELECT u.* FROM users u WHERE u.pool_id = $1 AND ${BY_NAME_OR_SUB}`, [pool.id, usernameKey(login), subShaped(login)]));
+      : one(await q.query<UserRow>(`SELECT u.* FROM users u WHERE u.pool_id = $1 AND ${BY_NAME_OR_SUB}`, [pool.id, usernameKey(login, caseSensitive), subShaped(login)]));
   if (named !== undefined) return named;
   // UsernameAttributes (pool.settings): the email or phone is the sign-in name itself, verified or not.
   const asUsername = Array.isArray(pool.settings.usernameAttributes) ? (pool.settings.usernameAttributes as string[]) : [];
   if ((pool.aliasAttributes.includes('email') || asUsername.includes('email')) && login.includes('@')) {
     const byEmail = one(
-      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND lower(attributes ->> 'email') = lower($2) AND ($3::boolean OR attributes ->> 'email_verified' = 'true') LIMIT 2`, [
+      await q.query<UserRow>(`SELECT * FROM users WHERE pool_id = $1 AND ${emailMatchSql(caseSensitive, '$2')} AND ($3::boolean OR attributes ->> 'email_verified' = 'true') LIMIT 2`, [
         pool.id,
         login,
         asUsername.includes('email'),
@@ -160,10 +158,18 @@ export async function findUserByLogin(q: Queryable, pool: PoolRecord, login: str
  * (see findUserByLogin's `byName`). Adds its parameters to `params`.
  */
 export function userByNameSql(params: SqlParams, poolIdSql: string, login: string): string {
-  const key = params.add(usernameKey(login));
+  const key = usernameKeySql(params, poolIdSql, login);
   const sub = params.add(subShaped(login));
-  return `SELECT row_to_json(u) FROM users u WHERE u.pool_id = ${poolIdSql} AND (u.username_key = ${key}::text OR u.sub = ${sub}::uuid)
-    ORDER BY (u.username_key = ${key}::text) DESC LIMIT 1`;
+  return `SELECT row_to_json(u) FROM users u WHERE u.pool_id = ${poolIdSql} AND (u.username_key = ${key} OR u.sub = ${sub}::uuid)
+    ORDER BY (u.username_key = ${key}) DESC LIMIT 1`;
+}
+
+/**
+ * SQL (boolean) of whether a user's email is the one in parameter `valueSql`: exactly in a
+ * case-sensitive pool, in any case otherwise (UsernameConfiguration covers the email alias too).
+ */
+export function emailMatchSql(caseSensitive: boolean, valueSql: string): string {
+  return caseSensitive ? `attributes ->> 'email' = ${valueSql}::text` : `lower(attributes ->> 'email') = lower(${valueSql}::text)`;
 }
 
 /** Reads the value of userByNameSql (JSON with string timestamps, or null). */
@@ -178,12 +184,19 @@ export async function requireUserByLogin(q: Queryable, pool: PoolRecord, login: 
   return user;
 }
 
-/** Whether another user of the pool already has this verified email / phone (alias uniqueness). */
-export async function aliasTakenBy(q: Queryable, poolId: string, attribute: 'email' | 'phone_number', value: string, exceptSub?: string): Promise<string | undefined> {
+/** Whether another user of the pool already has this verified email / phone (alias uniqueness; emails in any case unless the pool is case-sensitive). */
+export async function aliasTakenBy(
+  q: Queryable,
+  pool: Pick<PoolRecord, 'id' | 'settings'>,
+  attribute: 'email' | 'phone_number',
+  value: string,
+  exceptSub?: string,
+): Promise<string | undefined> {
+  const matches = attribute === 'email' ? emailMatchSql(usernamesCaseSensitive(pool), '$2') : `attributes ->> 'phone_number' = $2::text`;
   const rows = await q.query<{ sub: string }>(
-    `SELECT sub FROM users WHERE pool_id = $1 AND lower(attributes ->> '${attribute}') = lower($2)
+    `SELECT sub FROM users WHERE pool_id = $1 AND ${matches}
         AND attributes ->> '${attribute}_verified' = 'true' AND ($3::uuid IS NULL OR sub <> $3::uuid) LIMIT 1`,
-    [poolId, value, exceptSub ?? null],
+    [pool.id, value, exceptSub ?? null],
   );
   return rows[0]?.sub;
 }
@@ -203,17 +216,17 @@ export interface NewUser {
   readonly temporaryPasswordExpiresAt?: Date | null;
 }
 
-/** Inserts a user; a unique violation on users_pool_username means the username is taken. */
+/** Inserts a user (its username_key by the pool's UsernameConfiguration); a unique violation on users_pool_username means the username is taken. */
 export async function insertUser(q: Queryable, user: NewUser, now: Date): Promise<UserRecord> {
   const rows = await q.query<UserRow>(
     `INSERT INTO users (sub, pool_id, username, username_key, status, attributes, srp_salt, srp_verifier, password_hash,
                         password_changed_at, temporary_password_expires_at, created_at, updated_at, srp_identity)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING *`,
+     VALUES ($1, $2, $3, CASE WHEN ${caseSensitiveSql('$2')} THEN $4 ELSE $14 END, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING *`,
     [
       user.sub,
       user.poolId,
       user.username,
-      usernameKey(user.username),
+      usernameKey(user.username, true),
       user.status,
       JSON.stringify(user.attributes),
       user.srpSalt,
@@ -223,6 +236,7 @@ export async function insertUser(q: Queryable, user: NewUser, now: Date): Promis
       user.temporaryPasswordExpiresAt ?? null,
       now,
       user.srpIdentity ?? null,
+      usernameKey(user.username, false),
     ],
   );
   const row = rows[0];

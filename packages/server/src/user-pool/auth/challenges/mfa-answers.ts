@@ -122,7 +122,7 @@ export const answerMfaSetup: ChallengeHandler = async (answer) => {
     const options = setupMfaOptions(scope.pool).filter((m) => m !== session.state.firstFactorChannel);
     if (!options.includes('EMAIL_OTP')) throw fail('InvalidParameterException', 'Email MFA cannot be set up here.');
     if (!EMAIL.test(email)) throw fail('InvalidParameterException', 'Invalid email address format.');
-    if (scope.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, scope.pool.id, 'email', email, user.sub)) !== undefined) {
+    if (scope.pool.aliasAttributes.includes('email') && (await aliasTakenBy(ctx.db, scope.pool, 'email', email, user.sub)) !== undefined) {
       throw fail('AliasExistsException', 'An account with the given email already exists.');
     }
     const parameters = await sendChallengeCode(ctx, { ...user, attributes: { ...user.attributes, email } }, 'MFA_EMAIL', 'email');

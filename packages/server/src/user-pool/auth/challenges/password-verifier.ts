@@ -38,11 +38,11 @@ export const answerPasswordVerifier: ChallengeHandler = async (answer) => {
   const deviceKey = real === undefined ? undefined : await presentedDevice(ctx, real, responses.DEVICE_KEY ?? state.deviceKey);
   const poolName = poolNameFromUserPoolId(scope.pool.id);
   const { codePepper } = ctx.config;
-  const decoyId = decoyIdentity(codePepper, scope.pool.id, state.username);
+  const decoyId = decoyIdentity(codePepper, scope.pool, state.username);
   let proven: UserRecord;
   try {
     // Counted by the statement that loaded the session (guessKeyOf), or here.
-    const counted = answer.guess ?? (await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool.id, real, state.username)));
+    const counted = answer.guess ?? (await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool, real, state.username)));
     proven = await guessPassword(ctx, counted, real, async (subject) =>
       verifySrpClaim(
         subject?.srpVerifier != null

@@ -8,6 +8,7 @@ import type { AttemptClaim } from '../../../abuse/lockout.js';
 import { lockoutStarted } from '../../../audit/lockout-marker.js';
 import { fail } from '../../../errors/catalogue.js';
 import type { OperationContext } from '../../operations/operation-context.js';
+import type { PoolRecord } from '../../pools/pool-repository.js';
 import { hashPassword, verifyPassword } from '../../users/password-hash.js';
 import type { UserRecord } from '../../users/user-repository.js';
 import { assertUserMaySignIn, unknownUserError, WRONG_CREDENTIALS } from '../sign-in/user-gate.js';
@@ -26,9 +27,14 @@ export function decoyPasswordHash(): Promise<string> {
 }
 
 /** The counter a password guess is counted on: the user's, or for a name no user has, the name's. */
-export function passwordLockoutKey(ctx: Pick<OperationContext, 'lockout' | 'config'>, poolId: string, user: Pick<UserRecord, 'sub'> | undefined, login: string): string {
+export function passwordLockoutKey(
+  ctx: Pick<OperationContext, 'lockout' | 'config'>,
+  pool: Pick<PoolRecord, 'id' | 'settings'>,
+  user: Pick<UserRecord, 'sub'> | undefined,
+  login: string,
+): string {
   // An unknown name counts on its stand-in identity's counter, which the identity sent back as USERNAME shares.
-  return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', poolId, decoyIdentity(ctx.config.codePepper, poolId, login));
+  return user !== undefined ? ctx.lockout.userKey('password', user.sub) : ctx.lockout.unknownNameKey('password', pool.id, decoyIdentity(ctx.config.codePepper, pool, login));
 }
 
 /** True for a user imported by a user import job who has not set a password yet (RESET_REQUIRED, no password). */
@@ -65,7 +71,7 @@ export async function checkPassword(ctx: OperationContext, scope: SignInScope, u
   }
   // An imported user (RESET_REQUIRED, no password yet) is told to reset, whatever was typed, as Cognito does.
   if (user !== undefined && importedAwaitingReset(user)) throw fail('PasswordResetRequiredException', 'Password reset required for the user');
-  const claim = await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool.id, user, login));
+  const claim = await ctx.lockout.claimAttempt(passwordLockoutKey(ctx, scope.pool, user, login));
   const signedIn = await guessPassword(ctx, claim, user, async (subject) =>
     verifyPassword(password, subject?.passwordHash ?? (await decoyPasswordHash())),
   );

@@ -43,7 +43,7 @@ export async function passwordVerifierChallenge(
   if (user === undefined || user.srpVerifier === null || user.srpSalt === null) {
     if (user === undefined && !scope.client.preventUserExistenceErrors) throw unknownUserError(false);
     const { codePepper } = ctx.config;
-    const identity = decoyIdentity(codePepper, scope.pool.id, login);
+    const identity = decoyIdentity(codePepper, scope.pool, login);
     const srp = startSrpExchange(decoyVerifier(codePepper, scope.pool.id, identity), clientA);
     const salt = padHex(BigInt(`0x${decoySalt(codePepper, scope.pool.id, identity)}`));
     const state: SignInState = { flow: base.flow, username: login, decoy: true, srp };

@@ -103,8 +103,8 @@ const CODE_CHALLENGES: ReadonlySet<ChallengeName> = new Set(['SOFTWARE_TOKEN_MFA
  * statement that loads it for the answer counts the guess first): the password's (or, for a name
  * no user has, the name's) for PASSWORD_VERIFIER, the MFA counter for code challenges.
  */
-export function guessKeyOf(ctx: OperationContext, poolId: string, challengeName: ChallengeName, state: SignInState, userSub: string | null): string | null {
-  if (challengeName === 'PASSWORD_VERIFIER') return passwordLockoutKey(ctx, poolId, state.decoy === true || userSub === null ? undefined : { sub: userSub }, state.username);
+export function guessKeyOf(ctx: OperationContext, pool: Pick<PoolRecord, 'id' | 'settings'>, challengeName: ChallengeName, state: SignInState, userSub: string | null): string | null {
+  if (challengeName === 'PASSWORD_VERIFIER') return passwordLockoutKey(ctx, pool, state.decoy === true || userSub === null ? undefined : { sub: userSub }, state.username);
   return CODE_CHALLENGES.has(challengeName) && userSub !== null ? ctx.lockout.userKey('mfa', userSub) : null;
 }
 
@@ -120,7 +120,7 @@ export async function sendOutcome(
     case 'challenge': {
       const { challengeName, state, userSub } = outcome;
       const clearFailures = failuresToClear(ctx, state, userSub);
-      const guessKey = guessKeyOf(ctx, scope.pool.id, challengeName, state, userSub);
+      const guessKey = guessKeyOf(ctx, scope.pool, challengeName, state, userSub);
       const session =
         current === undefined
           ? await createAuthSession(ctx, { poolId: scope.pool.id, clientId: scope.client.id, userSub, challengeName, state, clearFailures, guessKey })

@@ -16,7 +16,9 @@ import {
   verifyClaimSignature,
 } from '@steward/auth-core/srp';
 import { createOpenSslModPowEngine } from '../../../srp/openssl-mod-pow.js';
+import type { PoolRecord } from '../../pools/pool-repository.js';
 import { subShaped } from '../../users/user-repository.js';
+import { usernameKey, usernamesCaseSensitive } from '../../users/username-case.js';
 
 /** The engine every exchange of this process uses (OpenSSL through node:crypto). */
 export const srpEngine = createOpenSslModPowEngine();
@@ -70,9 +72,9 @@ export function srpIdentity(user: { readonly username: string; readonly srpIdent
   return user.srpIdentity ?? user.username;
 }
 
-/** HMAC-SHA256 of a sign-in name under the server's pepper, for one named use. */
-function nameDigest(pepper: string, use: string, poolId: string, login: string): Buffer {
-  return createHmac('sha256', pepper).update(`${use}|${poolId}|${login.normalize('NFC').toLowerCase()}`).digest();
+/** HMAC-SHA256 of a sign-in name's key (usernameKey) under the server's pepper, for one named use. */
+function nameDigest(pepper: string, use: string, poolId: string, key: string): Buffer {
+  return createHmac('sha256', pepper).update(`${use}|${poolId}|${key}`).digest();
 }
 
 /**
@@ -81,11 +83,13 @@ function nameDigest(pepper: string, use: string, poolId: string, login: string):
  * its own stand-in (lower case), as a real sub is: sending the stand-in back as USERNAME then leads
  * to the same identity, as sending a real user's sub back does. Every other decoy of a name (salt,
  * verifier, lockout counter, codes) is derived from this identity, so the two names stay one.
+ * Names one user would have share a stand-in: in a case-sensitive pool only the exact name does
+ * (else "Bob" answering unlike "bob" and "BOB" would tell that Bob exists).
  */
-export function decoyIdentity(pepper: string, poolId: string, login: string): string {
+export function decoyIdentity(pepper: string, pool: Pick<PoolRecord, 'id' | 'settings'>, login: string): string {
   const sub = subShaped(login);
   if (sub !== null) return sub;
-  const bytes = nameDigest(pepper, 'srp-decoy-identity', poolId, login).subarray(0, 16);
+  const bytes = nameDigest(pepper, 'srp-decoy-identity', pool.id, usernameKey(login, usernamesCaseSensitive(pool))).subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -94,12 +98,12 @@ export function decoyIdentity(pepper: string, poolId: string, login: string): st
 
 /** A deterministic decoy salt for a login name, so repeated probes see the same SALT. */
 export function decoySalt(pepper: string, poolId: string, login: string): string {
-  return nameDigest(pepper, 'srp-decoy-salt', poolId, login).toString('hex').slice(0, 32);
+  return nameDigest(pepper, 'srp-decoy-salt', poolId, usernameKey(login, false)).toString('hex').slice(0, 32);
 }
 
 /** A stand-in verifier for a name no user has: as fixed as a real one, and with the same cost to use. */
 export function decoyVerifier(pepper: string, poolId: string, login: string): string {
-  const seed = nameDigest(pepper, 'srp-decoy-verifier', poolId, login);
+  const seed = nameDigest(pepper, 'srp-decoy-verifier', poolId, usernameKey(login, false));
   const wide = Buffer.from(hkdfSync('sha256', seed, 'steward', 'srp-decoy-verifier', 384));
   return ((bytesToBigInt(wide) % (SRP_N - 2n)) + 2n).toString(16);
 }
