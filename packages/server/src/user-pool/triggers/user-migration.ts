@@ -110,7 +110,7 @@ async function claimAliases(ctx: OperationContext, tx: Queryable, pool: PoolReco
   for (const name of ['email', 'phone_number'] as const) {
     const value = attributes[name];
     if (!pool.aliasAttributes.includes(name) || value === undefined || value === '' || attributes[`${name}_verified`] !== 'true') continue;
-    const holder = await aliasTakenBy(tx, pool.id, name, value);
+    const holder = await aliasTakenBy(tx, pool, name, value);
     if (holder === undefined) continue;
     if (!force) throw fail('AliasExistsException', `An account with the given ${name === 'email' ? 'email' : 'phone_number'} already exists.`);
     const previous = await findUserBySub(tx, holder);
