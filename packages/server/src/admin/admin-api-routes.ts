@@ -71,6 +71,8 @@ function createPoolInput(p: Params): Record<string, unknown> {
     // Cognito's default policy with the chosen length, as `cli pools create --min-password-length`.
     ...(minimum !== undefined ? { Policies: { PasswordPolicy: { MinimumLength: minimum, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: true } } } : {}),
     DeletionProtection: protection(p.deletionProtection),
+    // As the AWS console: usernames match in any case unless the form asks otherwise.
+    UsernameConfiguration: { CaseSensitive: p.caseSensitiveUsernames ?? false },
   };
 }
 

@@ -120,6 +120,7 @@ interface CliOptions {
   mfa?: string;
   'min-password-length'?: string;
   'deletion-protection'?: boolean;
+  'case-sensitive-usernames'?: boolean;
   alias?: string[];
   'auto-verify'?: string[];
 }
@@ -253,6 +254,7 @@ export async function runCli(argv: readonly string[], env: Readonly<Record<strin
       mfa: { type: 'string' },
       'min-password-length': { type: 'string' },
       'deletion-protection': { type: 'boolean' },
+      'case-sensitive-usernames': { type: 'boolean' },
       alias: { type: 'string', multiple: true },
       'auto-verify': { type: 'string', multiple: true },
     },

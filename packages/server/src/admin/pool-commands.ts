@@ -11,6 +11,7 @@ export interface PoolCommandOptions {
   readonly mfa?: string | undefined;
   readonly 'min-password-length'?: string | undefined;
   readonly 'deletion-protection'?: boolean | undefined;
+  readonly 'case-sensitive-usernames'?: boolean | undefined;
   readonly alias?: string[] | undefined;
   readonly 'auto-verify'?: string[] | undefined;
 }
@@ -19,8 +20,9 @@ export interface PoolCommandOptions {
 export const POOLS_HELP = `  pools list    Lists every user pool (id, name).
   pools create  --name <name> [--mfa OFF|ON|OPTIONAL] [--min-password-length <6-99>]
                 [--alias email|phone_number|preferred_username]… [--auto-verify email|phone_number]…
-                [--deletion-protection]
+                [--deletion-protection] [--case-sensitive-usernames]
                 Creates a user pool (CreateUserPool) and prints it as DescribeUserPool does.
+                Usernames match in any case unless --case-sensitive-usernames (as the AWS console).
   pools describe [--pool <id>]   Prints the pool (default: the pool created on first start).
   pools delete  --pool <id>      Deletes the pool with its users, clients and groups (refused
                 with deletion protection on, and for the pool created on first start).`;
@@ -52,6 +54,8 @@ export async function poolsCommand(invoke: InvokeOperation, subcommand: string |
         ...(options.alias !== undefined ? { AliasAttributes: options.alias } : {}),
         ...(options['auto-verify'] !== undefined ? { AutoVerifiedAttributes: options['auto-verify'] } : {}),
         ...(options['deletion-protection'] === true ? { DeletionProtection: 'ACTIVE' } : {}),
+        // The API's default is case-sensitive; people creating a pool by hand expect the console's.
+        UsernameConfiguration: { CaseSensitive: options['case-sensitive-usernames'] === true },
       });
       print(JSON.stringify(created.UserPool, null, 2));
       return 0;

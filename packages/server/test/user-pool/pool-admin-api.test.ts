@@ -73,6 +73,8 @@ describe.each(BOTH_DATABASES)('admin API pool list on %s', (database) => {
     expect(created.status).toBe(200);
     const pool = created.body.UserPool as Described & { Id: string };
     expect(pool).toMatchObject({ Name: 'from the page', MfaConfiguration: 'OPTIONAL', DeletionProtection: 'ACTIVE', Policies: { PasswordPolicy: { MinimumLength: 12 } } });
+    // The form's pools match usernames in any case, as the AWS console's do.
+    expect(created.body.UserPool).toMatchObject({ UsernameConfiguration: { CaseSensitive: false } });
     const described = (await sdk.admin.send(new DescribeUserPoolCommand({ UserPoolId: pool.Id }))).UserPool;
     expect(described?.Name).toBe('from the page');
     const audited = await server.db.query<{ action: string }>('SELECT action FROM audit_log WHERE record_id = $1 ORDER BY seq', [pool.Id]);
@@ -81,7 +83,7 @@ describe.each(BOTH_DATABASES)('admin API pool list on %s', (database) => {
 
   it('refuses bad create input with the typed error in the API error shape, never a 500', async () => {
     const admin = (await issueTokensFor(server, 'admin')).AccessToken;
-    for (const body of [{ mfa: 'OFF' }, { name: 'x', mfa: 'SOMETIMES' }, { name: 'x', minPasswordLength: 3 }, { name: 'x', deletionProtection: 'maybe' }]) {
+    for (const body of [{ mfa: 'OFF' }, { name: 'x', mfa: 'SOMETIMES' }, { name: 'x', minPasswordLength: 3 }, { name: 'x', deletionProtection: 'maybe' }, { name: 'x', caseSensitiveUsernames: 'maybe' }]) {
       const refused = await post(admin, 'createUserPool', body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.__type).toBe('InvalidParameterException');

@@ -54,8 +54,12 @@ describe.each(['pglite', 'postgres'] as const)('cli pools on %s', (database) => 
 
   it('refuses to delete a pool whose deletion protection is on', async () => {
     const created = await cli(env, 'pools', 'create', '--name', 'kept', '--deletion-protection');
-    const pool = JSON.parse(created.out) as { Id: string; DeletionProtection: string };
+    const pool = JSON.parse(created.out) as { Id: string; DeletionProtection: string; UsernameConfiguration: { CaseSensitive: boolean } };
     expect(pool.DeletionProtection).toBe('ACTIVE');
+    // Made by hand, a pool matches usernames in any case (the console's default), unless asked.
+    expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
+    const exact = JSON.parse((await cli(env, 'pools', 'create', '--name', 'exact names', '--case-sensitive-usernames')).out) as { UsernameConfiguration: { CaseSensitive: boolean } };
+    expect(exact.UsernameConfiguration).toEqual({ CaseSensitive: true });
     await expect(cli(env, 'pools', 'delete', '--pool', pool.Id)).rejects.toMatchObject({ name: 'InvalidParameterException', message: expect.stringMatching(/deletion protection/) as unknown });
   }, 60_000);
 });
