@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['**/*.test.ts'], exclude: ['**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time on the 2-core machine (vitest's default leaves one core idle): each file
+    // waits mostly on its own server (free port, own PGlite or PostgreSQL schema), as the server's suite.
+    maxWorkers: 2,
   },
 });
