@@ -103,7 +103,9 @@ describe('completeSignInWithRedirect', () => {
   it('refuses a state it did not issue: no code exchange, no session, a failure event and the error thrown', async () => {
     const harness = createManagedLoginHarness();
     const authorize = await start(harness, { customState: 'x' });
-    const forged = `${(authorize.get('state') ?? '').slice(0, -1)}0`;
+    const state = authorize.get('state') ?? '';
+    // Its last character changed (to 0, or to 1 when it already is 0), so it is never the issued state.
+    const forged = `${state.slice(0, -1)}${state.endsWith('0') ? '1' : '0'}`;
     await expect(completeSignInWithRedirectWith(harness.runtime, callback(forged))).rejects.toMatchObject({
       name: 'OAuthSignInException',
       message: 'An error occurred while validating the state.',
